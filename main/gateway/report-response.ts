@@ -1,0 +1,88 @@
+import { internalFailureId, previewReceived } from './received-text'
+
+export type ReportKind = 'csv' | 'pdf'
+
+export type ReportOutcome =
+  'report' | 'not-authorised' | 'internal-failure' | 'protocol-error' | 'transport-error'
+
+export interface ReportResult {
+  outcome: ReportOutcome
+  kind: ReportKind | null
+  /** Where the report was saved; null unless outcome is 'report'. */
+  file: string | null
+  bytes: number
+  incidentId: string | null
+  message: string
+}
+
+const NOT_AUTHORISED = /not\s+authori[sz]ed/i
+const NOT_AUTHORISED_MAX_BYTES = 4096
+const CSV_TYPES = [
+  'text/csv',
+  'application/csv',
+  'text/plain',
+  'application/octet-stream',
+  'application/vnd.ms-excel',
+]
+
+export interface ReceivedReport {
+  status: number
+  contentType: string
+  /** The first bytes of the body, enough to sniff its kind. */
+  head: Buffer
+  bytes: number
+}
+
+export function reportFailure(
+  outcome: Exclude<ReportOutcome, 'report'>,
+  message: string,
+  incidentId: string | null = null,
+): ReportResult {
+  return { outcome, kind: null, file: null, bytes: 0, incidentId, message }
+}
+
+/** Classifies the report operation's answer (spec §4.1, §7.1): which kind of report, or why none. */
+export function classifyReport(received: ReceivedReport): ReportKind | ReportResult {
+  const { status, head, bytes } = received
+  const mediaType = received.contentType.split(';')[0]!.trim().toLowerCase()
+  const text = head.subarray(0, NOT_AUTHORISED_MAX_BYTES).toString('utf8')
+
+  if (status === 500) {
+    const incidentId = internalFailureId(head)
+    return reportFailure(
+      'internal-failure',
+      `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; try the report again later, or give the incident ID to support.`,
+      incidentId,
+    )
+  }
+  if (status !== 200) {
+    return reportFailure(
+      'protocol-error',
+      `The gateway answered with HTTP ${status} instead of a report. Received: ${previewReceived(head)}`,
+    )
+  }
+  // Spec §7.1: refusal comes as HTTP 200 text/plain, so it must be told apart from a CSV report.
+  if (
+    mediaType === 'text/plain' &&
+    bytes <= NOT_AUTHORISED_MAX_BYTES &&
+    NOT_AUTHORISED.test(text)
+  ) {
+    return reportFailure(
+      'not-authorised',
+      `The gateway says this merchant is not authorised for the report ("${text.trim().slice(0, 120)}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
+    )
+  }
+  if (bytes === 0) return reportFailure('protocol-error', 'The gateway sent an empty report.')
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
+  if (mediaType === 'application/pdf') {
+    return reportFailure(
+      'protocol-error',
+      `The gateway said the report is a PDF, but the content is not one. Received: ${previewReceived(head)}`,
+    )
+  }
+  if ((mediaType === '' || CSV_TYPES.includes(mediaType)) && !/^\s*</.test(text)) return 'csv'
+  return reportFailure(
+    'protocol-error',
+    `The gateway sent ${mediaType || 'untyped content'} that is neither a CSV nor a PDF report. Received: ${previewReceived(head)}`,
+  )
+}

@@ -1,0 +1,126 @@
+import { decodeForm } from './form-codec'
+import { MalformedEncodingError } from './percent-encoding'
+import { internalFailureId, previewReceived } from './received-text'
+
+/** What became of an update-recurring-payment request, as staff need to know it. */
+export type UpdateOutcome =
+  | 'approved'
+  | 'declined'
+  | 'validation-error'
+  | 'error'
+  | 'internal-failure'
+  | 'unknown'
+  | 'not-sent'
+  | 'protocol-error'
+
+export interface UpdateResult {
+  outcome: UpdateOutcome
+  /** The response's fields as named on the wire, each value without its trailing newline. */
+  fields: Record<string, string>
+  serialNumber: string | null
+  errorCode: string | null
+  errorMessage: string | null
+  /** The gateway's incident ID of an internal failure (HTTP 500). */
+  incidentId: string | null
+  /** One plain sentence for staff. */
+  message: string
+}
+
+/** Reads a field under either spelling the gateway uses (`error-message` or `error_message`). */
+function field(fields: Record<string, string>, dashed: string): string | null {
+  return fields[dashed] ?? fields[dashed.replaceAll('-', '_')] ?? null
+}
+
+const FORM_NAME = /^[A-Za-z0-9_.-]+$/
+
+export function resultOf(
+  outcome: UpdateOutcome,
+  message: string,
+  extra: Partial<Omit<UpdateResult, 'outcome' | 'message'>> = {},
+): UpdateResult {
+  return {
+    outcome,
+    fields: {},
+    serialNumber: null,
+    errorCode: null,
+    errorMessage: null,
+    incidentId: null,
+    message,
+    ...extra,
+  }
+}
+
+function protocolError(problem: string, status: number, body: Buffer): UpdateResult {
+  return resultOf(
+    'protocol-error',
+    `The gateway's answer (HTTP ${status}) ${problem}, so the outcome of the update is unknown: check the profile before sending again. Received: ${previewReceived(body)}`,
+  )
+}
+
+/** Decodes the gateway's answer to update-recurring-payment (spec §4.2 and §7.2). */
+export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult {
+  if (status === 500) {
+    const incidentId = internalFailureId(body)
+    if (incidentId !== null || body.length === 0) {
+      return resultOf(
+        'internal-failure',
+        `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; the update may not have been applied. Give the incident ID to support before sending again.`,
+        { incidentId },
+      )
+    }
+  }
+  const text = body.toString('utf8')
+  if (text.trim() === '') return protocolError('is empty', status, body)
+
+  let pairs
+  try {
+    pairs = decodeForm(text.replace(/\r?\n$/, ''))
+  } catch (error) {
+    if (error instanceof MalformedEncodingError) {
+      return protocolError('is not a valid form-encoded body', status, body)
+    }
+    throw error
+  }
+  if (pairs.some(([name]) => !FORM_NAME.test(name))) {
+    return protocolError('is not a form-encoded body', status, body)
+  }
+  // Every value ends with a newline (spec §4.2); a last value without one means the body was cut off.
+  const terminated = pairs.filter(([, value]) => value.endsWith('\n')).length
+  if (terminated > 0 && !text.endsWith('\n')) {
+    return protocolError('was cut off before its end', status, body)
+  }
+  const fields: Record<string, string> = {}
+  for (const [name, value] of pairs) fields[name] = value.replace(/\r?\n$/, '')
+
+  const type = fields['type']
+  const state = fields['status']
+  const details = {
+    fields,
+    serialNumber: field(fields, 'serial-number'),
+    errorCode: field(fields, 'error-code'),
+    errorMessage: field(fields, 'error-message'),
+  }
+  const reason = `${details.errorMessage ?? 'no reason given'}${details.errorCode ? ` (code ${details.errorCode})` : ''}`
+
+  if (type === 'validation-error') {
+    return resultOf('validation-error', `The gateway rejected the request: ${reason}.`, details)
+  }
+  if (type === 'error' || state === 'error') {
+    return resultOf('error', `The gateway answered with an error: ${reason}.`, details)
+  }
+  if (state === 'declined') {
+    return resultOf('declined', `The update was declined: ${reason}.`, details)
+  }
+  if (type === 'update-recurring-payment-response' && state === 'approved') {
+    return resultOf(
+      'approved',
+      `The update was accepted${details.serialNumber ? ` (serial number ${details.serialNumber})` : ''}.`,
+      details,
+    )
+  }
+  return protocolError(
+    `has type "${type ?? '(none)'}" and status "${state ?? '(none)'}", which the API does not define`,
+    status,
+    body,
+  )
+}

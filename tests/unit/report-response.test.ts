@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { classifyReport } from '../../main/gateway/report-response'
+
+const received = (status: number, contentType: string, text: string | Buffer) => {
+  const head = typeof text === 'string' ? Buffer.from(text) : text
+  return { status, contentType, head, bytes: head.length }
+}
+
+describe('classifyReport', () => {
+  it('recognises a CSV report by content type', () => {
+    expect(
+      classifyReport(received(200, 'text/csv; charset=utf-8', '"Merchant_Name","Amount"\r\n')),
+    ).toBe('csv')
+  })
+
+  it('recognises a PDF by its magic bytes whatever the content type says', () => {
+    expect(classifyReport(received(200, 'application/octet-stream', '%PDF-1.7\n...'))).toBe('pdf')
+    expect(classifyReport(received(200, 'text/csv', '%PDF-1.4\n...'))).toBe('pdf')
+  })
+
+  it('treats HTTP 200 text/plain "not authorised" as a refusal, not a report', () => {
+    const result = classifyReport(
+      received(200, 'text/plain', 'You are not authorised to perform this request'),
+    )
+    expect(result).toMatchObject({ outcome: 'not-authorised', kind: null, file: null })
+  })
+
+  it('keeps a CSV served as text/plain a report', () => {
+    expect(classifyReport(received(200, 'text/plain', '"Merchant_Name"\r\n"Shop"\r\n'))).toBe('csv')
+  })
+
+  it('refuses a body labelled PDF that is not one', () => {
+    expect(classifyReport(received(200, 'application/pdf', 'oops'))).toMatchObject({
+      outcome: 'protocol-error',
+    })
+  })
+
+  it('gives the incident ID of an internal failure', () => {
+    expect(
+      classifyReport(received(500, 'text/plain', 'internal server error [X-42]')),
+    ).toMatchObject({
+      outcome: 'internal-failure',
+      incidentId: 'X-42',
+    })
+  })
+
+  it('refuses an HTML page and an empty body', () => {
+    expect(classifyReport(received(200, 'text/html', '<!doctype html><p>login</p>'))).toMatchObject(
+      {
+        outcome: 'protocol-error',
+      },
+    )
+    expect(classifyReport(received(200, 'text/csv', ''))).toMatchObject({
+      outcome: 'protocol-error',
+    })
+  })
+})
