@@ -1,0 +1,192 @@
+export type TransportErrorKind =
+  | 'invalid-url'
+  | 'connect-timeout'
+  | 'response-timeout'
+  | 'aborted'
+  | 'tls'
+  | 'network'
+  | 'truncated'
+  | 'too-large'
+  | 'file'
+
+export class TransportError extends Error {
+  override readonly name = 'TransportError'
+  readonly kind: TransportErrorKind
+  /**
+   * True once the request may have reached the server: the caller must then treat the outcome
+   * of an update as unknown rather than retry it.
+   */
+  readonly requestSent: boolean
+
+  constructor(
+    kind: TransportErrorKind,
+    message: string,
+    options: { requestSent: boolean; cause?: unknown },
+  ) {
+    super(message, { cause: options.cause })
+    this.kind = kind
+    this.requestSent = options.requestSent
+  }
+}
+
+// Messages are for staff: say what happened to which host, then what to do about it. Callers add
+// what a failure means for their operation (e.g. an update whose outcome is unknown).
+
+export function unparsableUrl(text: string, cause: unknown): TransportError {
+  const message = `"${text}" is not a valid URL. Enter the gateway's full https:// address.`
+  return new TransportError('invalid-url', message, { requestSent: false, cause })
+}
+
+export function notHttpsUrl(url: URL): TransportError {
+  const message = `Refusing to send to ${url.protocol}//${url.host}: the gateway must be reached over https://. Change the environment's URL to start with https://.`
+  return new TransportError('invalid-url', message, { requestSent: false })
+}
+
+export function cancelled(url: URL, requestSent: boolean): TransportError {
+  return new TransportError('aborted', `The request to ${url.host} was cancelled.`, { requestSent })
+}
+
+export function connectTimedOut(url: URL, timeoutMs: number): TransportError {
+  const message = `Could not connect securely to ${url.host} within ${formatDuration(timeoutMs)}. Check the URL and port in the environment, and that the gateway can be reached from this network.`
+  return new TransportError('connect-timeout', message, { requestSent: false })
+}
+
+export function noResponse(url: URL, timeoutMs: number): TransportError {
+  const message = `${url.host} did not answer within ${formatDuration(timeoutMs)}.`
+  return new TransportError('response-timeout', message, { requestSent: true })
+}
+
+export function responseStalled(
+  url: URL,
+  timeoutMs: number,
+  receivedBytes: number,
+): TransportError {
+  const message = `${url.host} stopped sending the response for ${formatDuration(timeoutMs)}, after ${receivedBytes} bytes.`
+  return new TransportError('response-timeout', message, { requestSent: true })
+}
+
+export function responseTruncated(
+  url: URL,
+  receivedBytes: number,
+  totalBytes: number | null,
+  cause: unknown,
+): TransportError {
+  const expected = totalBytes === null ? '' : ` of ${totalBytes}`
+  const message = `The response from ${url.host} was cut off after ${receivedBytes}${expected} bytes: the connection closed early.`
+  return new TransportError('truncated', message, { requestSent: true, cause })
+}
+
+export function responseTooLarge(url: URL, maxBytes: number): TransportError {
+  const message = `The response from ${url.host} is larger than ${formatByteCount(maxBytes)}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.`
+  return new TransportError('too-large', message, { requestSent: true })
+}
+
+export function fileFailure(file: string, cause: NodeJS.ErrnoException): TransportError {
+  const message = `Could not save the response to ${file} (${cause.code}). Check that the folder exists, is writable and has free space.`
+  return new TransportError('file', message, { requestSent: true, cause })
+}
+
+/** Explains a failure of the connection, or of the request before any response arrived. */
+export function connectionFailure(error: unknown, url: URL, requestSent: boolean): TransportError {
+  const code = errorCode(error)
+  const tlsMessage = describeTlsFailure(code, url.host)
+  if (tlsMessage !== undefined) {
+    return new TransportError('tls', tlsMessage, { requestSent, cause: error })
+  }
+  return new TransportError('network', describeNetworkFailure(error, code, url, requestSent), {
+    requestSent,
+    cause: error,
+  })
+}
+
+const UNTRUSTED_CERTIFICATE_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_UNTRUSTED',
+])
+
+// OpenSSL's other certificate verification results, as Node names them.
+const REJECTED_CERTIFICATE_CODES = new Set([
+  'CERT_REVOKED',
+  'CERT_REJECTED',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+])
+
+const UNREACHABLE_CODES = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN'])
+
+function describeTlsFailure(code: string, host: string): string | undefined {
+  const certificate = `The server's certificate for ${host}`
+  if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
+    return `${certificate} is not trusted (${code}). If this environment uses its own CA, add that CA certificate to the environment.`
+  }
+  if (code === 'CERT_HAS_EXPIRED') {
+    return `${certificate} has expired (${code}). Ask the gateway operator to renew it, and check this computer's date and time.`
+  }
+  if (code === 'CERT_NOT_YET_VALID') {
+    return `${certificate} is not valid yet (${code}). Check this computer's date and time.`
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return `${certificate} was issued for a different host name (${code}). Check that the environment's URL uses the gateway's exact host name.`
+  }
+  if (REJECTED_CERTIFICATE_CODES.has(code)) {
+    return `${certificate} was rejected (${code}). Ask the gateway operator to check their certificate.`
+  }
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_')) {
+    return `Could not set up a secure connection with ${host} (${code}). Check that the environment's URL points at the gateway's HTTPS address and port.`
+  }
+  return undefined
+}
+
+function describeNetworkFailure(
+  error: unknown,
+  code: string,
+  url: URL,
+  requestSent: boolean,
+): string {
+  const { host } = url
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `${host} refused the connection (${code}). Check the URL and port in the environment, and that the gateway is running.`
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `The host name ${url.hostname} could not be found (${code}). Check the environment's URL and this computer's network connection.`
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return requestSent
+        ? `The connection to ${host} was closed before the response arrived (${code}).`
+        : `The connection to ${host} was closed before the request was sent (${code}). Try again; if it keeps happening, check the environment's URL and port.`
+  }
+  if (UNREACHABLE_CODES.has(code)) {
+    return `${host} could not be reached (${code}). Check this computer's network connection and any firewall or proxy.`
+  }
+  const detail = error instanceof Error ? error.message : String(error)
+  return `Could not talk to ${host} (${code || 'no error code'}: ${detail}).`
+}
+
+function errorCode(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : ''
+}
+
+/** `1500` → `1.5 s`, `300` → `300 ms`: timeouts as staff set them. */
+function formatDuration(milliseconds: number): string {
+  return milliseconds < 1000 ? `${milliseconds} ms` : `${milliseconds / 1000} s`
+}
+
+const MEBIBYTE = 1024 * 1024
+
+/** `1048576` → `1 MiB`: limits as staff would read them. */
+function formatByteCount(bytes: number): string {
+  return bytes >= MEBIBYTE && bytes % MEBIBYTE === 0 ? `${bytes / MEBIBYTE} MiB` : `${bytes} bytes`
+}
