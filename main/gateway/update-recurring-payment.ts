@@ -1,0 +1,77 @@
+import type { KeyObject } from 'node:crypto'
+import type { GatewayEnvironment } from './environment'
+import { updateRecurringUrl } from './environment'
+import type { Parameter } from './form-codec'
+import {
+  unixSeconds,
+  type CallOptions,
+  type GatewayDeps,
+  type SigningSecrets,
+} from './gateway-client'
+import { TransportError } from './https-transport'
+import { signRequest } from './oauth1'
+import type { PreparedRequest } from './prepared-request'
+import { decodeUpdateResponse, resultOf, type UpdateResult } from './update-response'
+
+/** Builds and signs (RSA-SHA256) the update-recurring-payment request of spec §4.2 and §5.5. */
+export function prepareUpdateRequest(
+  env: GatewayEnvironment,
+  privateKey: KeyObject,
+  parameters: readonly Parameter[],
+  nonce: string,
+  timestamp: number,
+): PreparedRequest {
+  const url = updateRecurringUrl(env)
+  const signed = signRequest({
+    url,
+    signedParameters: parameters,
+    credentials: { method: 'RSA-SHA256', consumerKey: env.merchantLogin, privateKey },
+    nonce,
+    timestamp,
+  })
+  return {
+    url,
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Authorization: signed.authorization,
+    },
+    body: signed.formBody(env.oauthInBody),
+  }
+}
+
+/**
+ * Signs, sends and decodes one update-recurring-payment request.
+ * Never retried: once the request may have reached the gateway, a failure is reported as unknown.
+ */
+export async function updateRecurringPayment(
+  deps: GatewayDeps,
+  env: GatewayEnvironment,
+  secrets: SigningSecrets,
+  parameters: readonly Parameter[],
+  options: CallOptions = {},
+): Promise<UpdateResult> {
+  let request: PreparedRequest
+  try {
+    const privateKey = await secrets.rsaPrivateKey()
+    request = prepareUpdateRequest(env, privateKey, parameters, deps.nonce(), unixSeconds(deps))
+  } catch (error) {
+    return resultOf('not-sent', `Nothing was sent: ${(error as Error).message}`)
+  }
+
+  try {
+    const response = await deps.httpsPost({
+      ...request,
+      extraCaPem: env.extraCaPem ?? undefined,
+      ...options,
+    })
+    return decodeUpdateResponse(response.status, response.body)
+  } catch (error) {
+    if (!(error instanceof TransportError)) throw error
+    return error.requestSent
+      ? resultOf(
+          'unknown',
+          `The outcome is unknown: ${error.message} The request may have been applied; check the profile before sending it again.`,
+        )
+      : resultOf('not-sent', `Nothing reached the gateway: ${error.message}`)
+  }
+}
