@@ -1,0 +1,54 @@
+import { CliFailure, UsageError, type CliIo } from './cli/cli-io'
+import { signCommand, signUsage } from './cli/sign-command'
+
+interface Command {
+  run: (argv: string[], io: CliIo) => Promise<number>
+  summary: string
+  usage: string
+}
+
+const commands: Record<string, Command> = {
+  sign: {
+    run: signCommand,
+    summary: 'show the OAuth base string, signature and header of a request (signature debugger)',
+    usage: signUsage,
+  },
+}
+
+const overview = `Usage: gatedesk <command> [options]
+
+Commands:
+${Object.entries(commands)
+  .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
+  .join('\n')}
+
+Run "gatedesk <command> --help" for a command's options.`
+
+/** Runs one CLI command; returns the exit code (0 ok, 1 failure, 2 wrong usage). */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${overview}\n`)
+    return name === undefined ? 2 : 0
+  }
+  const command = commands[name]
+  if (!command) {
+    io.stderr(`gatedesk: unknown command "${name}"\n\n${overview}\n`)
+    return 2
+  }
+  try {
+    return await command.run(rest, io)
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(
+        `gatedesk ${name}: ${error.message}\nRun "gatedesk ${name} --help" for the options.\n`,
+      )
+      return 2
+    }
+    if (error instanceof CliFailure) {
+      io.stderr(`gatedesk ${name}: ${error.message}\n`)
+      return 1
+    }
+    throw error
+  }
+}

@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises'
+
+export interface CliIo {
+  stdout: (text: string) => void
+  stderr: (text: string) => void
+}
+
+/** A mistake in how a command was called: exit code 2, with a hint to the command's help. */
+export class UsageError extends Error {}
+
+/** A failure the user can fix (a bad file, a bad key): exit code 1, message only. */
+export class CliFailure extends Error {}
+
+/** Reads a file named on the command line, saying which option named it when that fails. */
+export async function readOptionFile(path: string, option: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : (error as Error).message
+    throw new CliFailure(`${option} ${path}: cannot read the file (${why})`)
+  }
+}
+
+/** A control-key file's content with one trailing newline removed (editors add one). */
+export function controlKeyFromFile(content: string): string {
+  return content.replace(/\r?\n$/, '')
+}
