@@ -1,0 +1,31 @@
+import type { z } from 'zod'
+import { appChannels } from './app-channels'
+import type { ChannelDefinition, EventDefinition } from './define'
+import { appEvents } from './app-events'
+
+/** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
+export const channels = {
+  ...appChannels,
+} as const satisfies Record<string, ChannelDefinition>
+
+/** Every event main may push to the window. */
+export const events = {
+  ...appEvents,
+} as const satisfies Record<string, EventDefinition>
+
+export type Channels = typeof channels
+export type ChannelName = keyof Channels
+export type ChannelInput<C extends ChannelName> = z.input<Channels[C]['input']>
+export type ChannelOutput<C extends ChannelName> = z.output<Channels[C]['output']>
+
+export type Events = typeof events
+export type EventName = keyof Events
+export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>
+
+export function isChannelName(name: string): name is ChannelName {
+  return Object.hasOwn(channels, name)
+}
+
+export function isEventName(name: string): name is EventName {
+  return Object.hasOwn(events, name)
+}
