@@ -6,6 +6,16 @@ export default defineConfig({
   main: {
     build: { rollupOptions: { input: { index: resolve('main/index.ts') } } },
   },
+  preload: {
+    build: {
+      // A sandboxed preload cannot require packages: bundle zod in, as one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve('preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
   renderer: {
     root: 'renderer',
     build: { rollupOptions: { input: resolve('renderer/index.html') } },
