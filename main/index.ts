@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron'
-import { appHandlers } from './handlers/app-handlers'
+import { createHandlers } from './handlers'
 import { originOf, registerHandlers } from './ipc'
 import { menuTemplate } from './menu'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, serveAppRequest } from './security/app-protocol'
@@ -51,17 +51,15 @@ if (!app.requestSingleInstanceLock()) {
     denyAllPermissions(session.defaultSession)
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url))
     const trustedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])]
-    registerHandlers(
-      ipcMain,
-      {
-        ...appHandlers({
-          version: app.getVersion(),
-          platform: process.platform,
-          openExternal: (url) => shell.openExternal(url),
-        }),
-      },
-      { trustedOrigins, logError: (message, error) => console.error(message, error) },
-    )
+    const handlers = createHandlers({
+      version: app.getVersion(),
+      platform: process.platform,
+      openExternal: (url) => shell.openExternal(url),
+    })
+    registerHandlers(ipcMain, handlers, {
+      trustedOrigins,
+      logError: (message, error) => console.error(message, error),
+    })
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
         menuTemplate({

@@ -13,3 +13,10 @@ export interface GatedeskBridge {
 
 /** The global name the preload exposes the bridge under. */
 export const BRIDGE_GLOBAL = 'gatedesk'
+
+declare global {
+  interface Window {
+    /** Exposed by the preload; the renderer's only way to reach main. */
+    gatedesk: GatedeskBridge
+  }
+}

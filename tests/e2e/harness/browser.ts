@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import type { Harness } from './harness-server'
+
+/** Debian's Chromium, as these machines have it; no browser is downloaded. */
+export const CHROMIUM_PATH = process.env['GATEDESK_CHROMIUM'] ?? '/usr/bin/chromium'
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  })
+}
+
+export interface AppPage {
+  page: Page
+  /** Content Security Policy violations the page reported. */
+  cspViolations: () => Promise<string[]>
+  /** Uncaught errors and console errors (Vue reports failed components there). */
+  pageErrors: string[]
+  screenshot: (name: string) => Promise<string>
+}
+
+export const SCREENSHOT_DIR = 'test-results/screens'
+
+/** Opens the app in a fresh browser context with the preload injected as Electron would. */
+export async function openApp(browser: Browser, harness: Harness): Promise<AppPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+  const page = await context.newPage()
+  const pageErrors: string[] = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text())
+  })
+  await page.addInitScript(() => {
+    const violations: string[] = []
+    ;(window as unknown as { __cspViolations: string[] }).__cspViolations = violations
+    document.addEventListener('securitypolicyviolation', (event) => {
+      violations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`)
+    })
+  })
+  await page.addInitScript(
+    `globalThis.__GATEDESK_HARNESS__ = { token: ${JSON.stringify(harness.token)} }`,
+  )
+  await page.addInitScript(harness.preloadScript)
+  await page.goto(harness.url)
+  mkdirSync(SCREENSHOT_DIR, { recursive: true })
+  return {
+    page,
+    pageErrors,
+    cspViolations: () =>
+      page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
+    screenshot: async (name) => {
+      const path = `${SCREENSHOT_DIR}/${name}.png`
+      await page.screenshot({ path, animations: 'disabled' })
+      return path
+    },
+  }
+}
