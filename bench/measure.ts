@@ -7,7 +7,7 @@ function timePerCall(fn: () => unknown, iterations: number): number {
   return ((performance.now() - start) * 1e6) / iterations
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor(sorted.length / 2)]!
 }
@@ -36,13 +36,48 @@ export function compare(
   return { baselineNs: median(baselines), candidateNs: median(candidates), ratio: median(ratios) }
 }
 
+export type Comparison = ReturnType<typeof compare>
+
+/**
+ * Times async runs of a baseline and a candidate, alternating, `rounds` times each, and returns
+ * the ratio of the medians: for work whose duration varies run to run (a search for primes), two
+ * independent runs make a noisy per-round ratio, while each median is steady.
+ */
+export async function compareRuns(
+  baseline: () => Promise<unknown>,
+  candidate: () => Promise<unknown>,
+  { rounds }: { rounds: number },
+): Promise<Comparison> {
+  const timed = async (fn: () => Promise<unknown>) => {
+    const start = performance.now()
+    await fn()
+    return (performance.now() - start) * 1e6
+  }
+  const baselines: number[] = []
+  const candidates: number[] = []
+  for (let round = 0; round < rounds; round++) {
+    baselines.push(await timed(baseline))
+    candidates.push(await timed(candidate))
+  }
+  const baselineNs = median(baselines)
+  const candidateNs = median(candidates)
+  return { baselineNs, candidateNs, ratio: candidateNs / baselineNs }
+}
+
+const duration = (ns: number) =>
+  ns >= 1e9 ? `${(ns / 1e9).toFixed(2)} s` : `${(ns / 1000).toFixed(1)} µs`
+
 /** Prints one result line; returns whether the ratio is within its target. */
-export function report(name: string, result: ReturnType<typeof compare>, target: number): boolean {
+export function report(
+  name: string,
+  result: Comparison,
+  target: number,
+  unit = 'request',
+): boolean {
   const ok = result.ratio <= target
-  const micros = (ns: number) => `${(ns / 1000).toFixed(1)} µs`
   console.log(
     `${name}: ratio ${result.ratio.toFixed(3)} (target ≤ ${target}) ${ok ? 'OK' : 'OVER TARGET'}` +
-      ` — GateDesk ${micros(result.candidateNs)}/request, baseline ${micros(result.baselineNs)}`,
+      ` — GateDesk ${duration(result.candidateNs)}/${unit}, baseline ${duration(result.baselineNs)}`,
   )
   return ok
 }

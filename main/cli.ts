@@ -1,4 +1,5 @@
 import { CliFailure, UsageError, type CliIo } from './cli/cli-io'
+import { keygenCommand, keygenUsage } from './cli/keygen-command'
 import { signCommand, signUsage } from './cli/sign-command'
 
 interface Command {
@@ -13,13 +14,18 @@ const commands: Record<string, Command> = {
     summary: 'show the OAuth base string, signature and header of a request (signature debugger)',
     usage: signUsage,
   },
+  keygen: {
+    run: keygenCommand,
+    summary: 'generate an RSA key pair offline: private.pem (0600), public.pem and its fingerprint',
+    usage: keygenUsage,
+  },
 }
 
 const overview = `Usage: gatedesk <command> [options]
 
 Commands:
 ${Object.entries(commands)
-  .map(([name, command]) => `  ${name.padEnd(10)}${command.summary}`)
+  .map(([name, command]) => `  ${name.padEnd(18)}${command.summary}`)
   .join('\n')}
 
 Run "gatedesk <command> --help" for a command's options.`

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 export interface CliIo {
   stdout: (text: string) => void
@@ -10,6 +11,20 @@ export class UsageError extends Error {}
 
 /** A failure the user can fix (a bad file, a bad key): exit code 1, message only. */
 export class CliFailure extends Error {}
+
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>
+export type OptionValues<T extends OptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: T; strict: true; allowPositionals: false }>
+>['values']
+
+/** Parses a command's options strictly (no positionals); a mistake is a UsageError. */
+export function parseOptions<T extends OptionsConfig>(argv: string[], options: T): OptionValues<T> {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
 
 /** Reads a file named on the command line, saying which option named it when that fails. */
 export async function readOptionFile(path: string, option: string): Promise<string> {

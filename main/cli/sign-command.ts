@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util'
 import { decodeForm, type Parameter } from '../gateway/form-codec'
 import {
   normalizeParameters,
@@ -8,7 +7,15 @@ import {
 } from '../gateway/oauth1'
 import { MalformedEncodingError } from '../gateway/percent-encoding'
 import { loadRsaPrivateKey } from '../gateway/rsa-private-key'
-import { CliFailure, controlKeyFromFile, readOptionFile, UsageError, type CliIo } from './cli-io'
+import {
+  CliFailure,
+  controlKeyFromFile,
+  parseOptions,
+  readOptionFile,
+  UsageError,
+  type CliIo,
+} from './cli-io'
+import { paramOptions } from './option-values'
 
 export const signUsage = `Usage: gatedesk sign --signature-method HMAC-SHA1|RSA-SHA256 --url URL --consumer-key LOGIN
                     (--control-key-file FILE | --key PEMFILE)
@@ -63,11 +70,7 @@ function bodyParameters(params: string[] | undefined, body: string | undefined):
       throw error
     }
   }
-  return (params ?? []).map((param) => {
-    const eq = param.indexOf('=')
-    if (eq <= 0) throw new UsageError(`--param "${param}" must look like name=value`)
-    return [param.slice(0, eq), param.slice(eq + 1)]
-  })
+  return paramOptions(params ?? [])
 }
 
 async function credentialsFrom(values: {
@@ -106,13 +109,7 @@ async function credentialsFrom(values: {
 }
 
 export async function signCommand(argv: string[], io: CliIo): Promise<number> {
-  let parsed
-  try {
-    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals: false })
-  } catch (error) {
-    throw new UsageError((error as Error).message)
-  }
-  const { values } = parsed
+  const values = parseOptions(argv, options)
   if (values.help) {
     io.stdout(`${signUsage}\n`)
     return 0

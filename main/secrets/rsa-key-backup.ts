@@ -1,0 +1,39 @@
+import { createPrivateKey, randomBytes } from 'node:crypto'
+import { rename, rm, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+
+/** Thrown when the backup file cannot be written; the message names the file. */
+export class KeyBackupError extends Error {
+  override readonly name = 'KeyBackupError'
+}
+
+/**
+ * Writes the private key as a passphrase-protected PKCS#8 PEM (AES-256-CBC, PBKDF2), readable
+ * by GateDesk's import and by `openssl pkey -in FILE`. The file is owner-only (0600) and appears
+ * complete or not at all: a half-written backup is worse than none.
+ */
+export async function writeEncryptedPrivateKey(
+  privateKeyPem: string,
+  file: string,
+  passphrase: string,
+): Promise<void> {
+  const encrypted = createPrivateKey(privateKeyPem).export({
+    type: 'pkcs8',
+    format: 'pem',
+    cipher: 'aes-256-cbc',
+    passphrase,
+  })
+  // A fresh file, so the mode applies even when the user chose to replace an existing one.
+  const partFile = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.part`)
+  try {
+    await writeFile(partFile, encrypted, { mode: 0o600, flag: 'wx' })
+    await rename(partFile, file)
+  } catch (error) {
+    await rm(partFile, { force: true })
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new KeyBackupError(
+      `The backup could not be written to ${file} (${code}): choose a folder you can write to.`,
+      { cause: error },
+    )
+  }
+}

@@ -1,0 +1,122 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import { loadRsaPrivateKey, PrivateKeyError } from '../gateway/rsa-private-key'
+import { publicKeyFingerprint } from './public-key-fingerprint'
+import { keyPairOf, type RsaKeyPair } from './rsa-key-pair'
+
+export const MIN_RSA_BITS = 2048
+/** Spec §5.4: the gateway's request builders accept RSA keys up to 4096 bits. */
+export const MAX_RSA_BITS = 4096
+
+/**
+ * passphrase-required: ask for the passphrase and try again. The other reasons are final for
+ * this input; the message says what to do.
+ */
+export type KeyImportProblem =
+  'passphrase-required' | 'wrong-passphrase' | 'invalid-key' | 'key-size' | 'public-key-mismatch'
+
+export class KeyImportError extends Error {
+  override readonly name = 'KeyImportError'
+  constructor(
+    readonly problem: KeyImportProblem,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+const SOURCE = 'The key'
+
+function isEncrypted(pem: string): boolean {
+  return pem.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----') || /Proc-Type: 4,ENCRYPTED/.test(pem)
+}
+
+/** Opens a passphrase-protected PKCS#8 or legacy OpenSSL PKCS#1 PEM. */
+function decrypt(pem: string, passphrase: string | undefined): KeyObject {
+  if (!passphrase) {
+    throw new KeyImportError(
+      'passphrase-required',
+      'This private key is protected by a passphrase: enter the passphrase to import it.',
+    )
+  }
+  let key: KeyObject
+  try {
+    key = createPrivateKey({ key: pem, format: 'pem', passphrase })
+  } catch {
+    // OpenSSL cannot tell a wrong passphrase from a damaged key; the passphrase is the usual cause.
+    throw new KeyImportError(
+      'wrong-passphrase',
+      'The passphrase does not open this private key: check it (capitals, keyboard layout) and try again.',
+    )
+  }
+  // Checked as an unencrypted PEM, so the same rules and messages apply to both.
+  return readPlain(key.export({ type: 'pkcs8', format: 'pem' }) as string)
+}
+
+function readPlain(pem: string): KeyObject {
+  try {
+    return loadRsaPrivateKey(pem, SOURCE)
+  } catch (error) {
+    if (error instanceof PrivateKeyError) throw new KeyImportError('invalid-key', error.message)
+    throw error
+  }
+}
+
+function checkSize(key: KeyObject): void {
+  const bits = key.asymmetricKeyDetails?.modulusLength ?? 0
+  if (bits < MIN_RSA_BITS) {
+    throw new KeyImportError(
+      'key-size',
+      `The key has only ${bits} bits; RSA keys need at least ${MIN_RSA_BITS}. Generate a new key pair in GateDesk instead.`,
+    )
+  }
+  if (bits > MAX_RSA_BITS) {
+    throw new KeyImportError(
+      'key-size',
+      `The key has ${bits} bits; the gateway accepts RSA keys of up to ${MAX_RSA_BITS} bits (spec §5.4). Generate a new key pair in GateDesk instead.`,
+    )
+  }
+}
+
+function readPublicKey(pem: string): KeyObject {
+  if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem)) {
+    throw new KeyImportError(
+      'invalid-key',
+      'The public key field holds a private key: give the public key ("-----BEGIN PUBLIC KEY-----") that support has, or leave it empty.',
+    )
+  }
+  try {
+    return createPublicKey({ key: pem, format: 'pem' })
+  } catch {
+    throw new KeyImportError(
+      'invalid-key',
+      'The public key is not a PEM public key: expected a "-----BEGIN PUBLIC KEY-----" or "-----BEGIN RSA PUBLIC KEY-----" block.',
+    )
+  }
+}
+
+/**
+ * Reads an RSA private key to import: PKCS#1 or PKCS#8 PEM, plain or passphrase-protected.
+ * When `publicKeyPem` is given (the key support already has), it must belong to this private key.
+ */
+export function importRsaPrivateKey(input: {
+  privateKeyPem: string
+  passphrase?: string
+  publicKeyPem?: string
+}): RsaKeyPair {
+  const { privateKeyPem, passphrase, publicKeyPem } = input
+  const key = isEncrypted(privateKeyPem)
+    ? decrypt(privateKeyPem, passphrase)
+    : readPlain(privateKeyPem)
+  checkSize(key)
+  const pair = keyPairOf(key)
+  if (publicKeyPem?.trim()) {
+    const expected = publicKeyFingerprint(readPublicKey(publicKeyPem))
+    if (expected !== pair.fingerprint) {
+      throw new KeyImportError(
+        'public-key-mismatch',
+        `The public key does not belong to this private key (public key ${expected}, private key ${pair.fingerprint}): find the matching pair, or generate a new one and send its public key to support.`,
+      )
+    }
+  }
+  return pair
+}

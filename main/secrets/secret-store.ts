@@ -1,0 +1,32 @@
+/** The secrets GateDesk keeps per environment. */
+export type SecretKind = 'control-key' | 'rsa-private-key'
+
+/** Which secret of which environment; the name is only for messages (ids stay stable). */
+export interface SecretRef {
+  environmentId: string
+  kind: SecretKind
+  environmentName?: string
+}
+
+/**
+ * The OS keychain, seen by main alone. Values never leave main: the renderer learns only
+ * whether one is present.
+ */
+export interface SecretStore {
+  /** Saves the secret, replacing any earlier one. Refuses an empty value. */
+  set(ref: SecretRef, value: string): Promise<void>
+  /** Reads the secret, to sign with it; throws SecretMissingError when there is none. */
+  get(ref: SecretRef): Promise<string>
+  has(ref: SecretRef): Promise<boolean>
+  /** Deletes the secret; returns whether there was one. */
+  delete(ref: SecretRef): Promise<boolean>
+}
+
+/** The keychain account of a secret: one per environment and kind. */
+export function accountName(ref: SecretRef): string {
+  return `${ref.environmentId}/${ref.kind}`
+}
+
+export function describeSecret(kind: SecretKind): string {
+  return kind === 'control-key' ? 'control key' : 'RSA private key'
+}

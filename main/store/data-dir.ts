@@ -1,0 +1,22 @@
+import { join } from 'node:path'
+
+/** Points GateDesk at another data folder: for tests, the CLI, or a second set of data. */
+export const DATA_DIR_VARIABLE = 'GATEDESK_DATA_DIR'
+export const DATABASE_FILE_NAME = 'gatedesk.sqlite'
+
+/**
+ * The database file: in $GATEDESK_DATA_DIR when set, else in `userDataDir` (the app passes
+ * Electron's user-data folder; the CLI has none of its own).
+ */
+export function databaseFile(
+  userDataDir: string | undefined,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  const dir = env[DATA_DIR_VARIABLE] || userDataDir
+  if (!dir) {
+    throw new Error(
+      `GateDesk does not know where its database is: set ${DATA_DIR_VARIABLE} to the folder that holds (or should hold) ${DATABASE_FILE_NAME}.`,
+    )
+  }
+  return join(dir, DATABASE_FILE_NAME)
+}

@@ -1,0 +1,207 @@
+import type { Parameter } from '../gateway/form-codec'
+import type { ReportOutcome } from '../gateway/report-response'
+import type { UpdateOutcome } from '../gateway/update-response'
+import type { Db } from './database'
+import { redactParameters, redactText } from './redaction'
+
+export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
+
+/** 'sending' until the answer is recorded; an entry the app could not finish becomes 'unknown'. */
+export type HistoryOutcome = UpdateOutcome | ReportOutcome | 'sending'
+
+export interface SentRequest {
+  environment: { id: string; name: string }
+  operation: HistoryOperation
+  /** As sent; card number, cvv2 and SSN are redacted before anything is stored. */
+  parameters: readonly Parameter[]
+}
+
+/** An operation's result: UpdateResult and ReportResult both fit. */
+export interface RequestResult {
+  outcome: Exclude<HistoryOutcome, 'sending'>
+  serialNumber?: string | null
+  errorCode?: string | null
+  errorMessage?: string | null
+  message: string
+}
+
+export interface HistoryEntry {
+  id: number
+  /** ISO 8601, UTC. */
+  sentAt: string
+  environmentId: string
+  environmentName: string
+  operation: HistoryOperation
+  parameters: Parameter[]
+  /** recurring-payment-id */
+  profileId: string | null
+  /** client-orderid */
+  orderId: string | null
+  outcome: HistoryOutcome
+  serialNumber: string | null
+  errorCode: string | null
+  errorMessage: string | null
+  message: string | null
+}
+
+export interface HistoryQuery {
+  profileId?: string
+  orderId?: string
+  outcome?: HistoryOutcome
+  /** ISO 8601: entries sent at or after it. */
+  from?: string
+  /** ISO 8601: entries sent before it. */
+  to?: string
+  /** At most 500; 50 by default. */
+  limit?: number
+  offset?: number
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[]
+  /** How many entries match in all, for paging. */
+  total: number
+}
+
+interface HistoryRow {
+  id: number
+  sent_at: string
+  environment_id: string
+  environment_name: string
+  operation: HistoryOperation
+  parameters: string
+  profile_id: string | null
+  order_id: string | null
+  outcome: HistoryOutcome
+  serial_number: string | null
+  error_code: string | null
+  error_message: string | null
+  message: string | null
+}
+
+const toEntry = (row: HistoryRow): HistoryEntry => ({
+  id: row.id,
+  sentAt: row.sent_at,
+  environmentId: row.environment_id,
+  environmentName: row.environment_name,
+  operation: row.operation,
+  parameters: JSON.parse(row.parameters) as Parameter[],
+  profileId: row.profile_id,
+  orderId: row.order_id,
+  outcome: row.outcome,
+  serialNumber: row.serial_number,
+  errorCode: row.error_code,
+  errorMessage: row.error_message,
+  message: row.message,
+})
+
+const valueOf = (parameters: readonly Parameter[], name: string) =>
+  parameters.find(([n]) => n === name)?.[1] ?? null
+
+const redactedOrNull = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : redactText(text)
+
+/** Dates are compared as stored: ISO 8601 in UTC sorts as it reads. */
+function isoInstant(value: string, field: string): string {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(
+      `History search: "${field}" is not a date (${value.slice(0, 40)}); use e.g. 2026-11-30`,
+    )
+  }
+  return date.toISOString()
+}
+
+const INTERRUPTED =
+  'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.'
+
+/** The history of every request sent, newest first; nothing secret or unmasked reaches it. */
+export function createHistoryRepository(db: Db, now: () => Date = () => new Date()) {
+  const insert = db.prepare(
+    `INSERT INTO request_history (sent_at, environment_id, environment_name, operation,
+       parameters, profile_id, order_id, outcome)
+     VALUES (@sentAt, @environmentId, @environmentName, @operation, @parameters, @profileId,
+       @orderId, 'sending')`,
+  )
+  const complete = db.prepare(
+    `UPDATE request_history SET outcome = @outcome, serial_number = @serialNumber,
+       error_code = @errorCode, error_message = @errorMessage, message = @message
+     WHERE id = @id AND outcome = 'sending'`,
+  )
+
+  return {
+    /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
+    recordSending(request: SentRequest): number {
+      const { parameters } = request
+      return Number(
+        insert.run({
+          sentAt: now().toISOString(),
+          environmentId: request.environment.id,
+          environmentName: request.environment.name,
+          operation: request.operation,
+          parameters: JSON.stringify(redactParameters(parameters)),
+          profileId: valueOf(parameters, 'recurring-payment-id'),
+          orderId: valueOf(parameters, 'client-orderid'),
+        }).lastInsertRowid,
+      )
+    },
+
+    /** Records what became of a request recorded with recordSending. */
+    recordResult(id: number, result: RequestResult): void {
+      const changed = complete.run({
+        id,
+        outcome: result.outcome,
+        serialNumber: result.serialNumber ?? null,
+        errorCode: result.errorCode ?? null,
+        errorMessage: redactedOrNull(result.errorMessage),
+        message: redactText(result.message),
+      }).changes
+      if (changed === 0)
+        throw new Error(`History entry ${id} does not exist or already has its result`)
+    },
+
+    /** At app start: requests still 'sending' were cut off by a crash or a quit; their outcome is unknown. */
+    markInterrupted(): number {
+      return db
+        .prepare(
+          `UPDATE request_history SET outcome = 'unknown', message = ? WHERE outcome = 'sending'`,
+        )
+        .run(INTERRUPTED).changes
+    },
+
+    get(id: number): HistoryEntry | null {
+      const row = db.prepare(`SELECT * FROM request_history WHERE id = ?`).get(id) as
+        HistoryRow | undefined
+      return row ? toEntry(row) : null
+    },
+
+    search(query: HistoryQuery = {}): HistoryPage {
+      const conditions: string[] = []
+      const values: Record<string, string | number> = {}
+      const where = (condition: string, name: string, value: string | undefined) => {
+        if (value === undefined || value === '') return
+        conditions.push(condition)
+        values[name] = value
+      }
+      where('profile_id = @profileId', 'profileId', query.profileId)
+      where('order_id = @orderId', 'orderId', query.orderId)
+      where('outcome = @outcome', 'outcome', query.outcome)
+      where('sent_at >= @from', 'from', query.from && isoInstant(query.from, 'from'))
+      where('sent_at < @to', 'to', query.to && isoInstant(query.to, 'to'))
+      const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
+      const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500)
+      const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
+      const rows = db
+        .prepare(
+          `SELECT * FROM request_history ${filter} ORDER BY sent_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        )
+        .all(values) as HistoryRow[]
+      const { total } = db
+        .prepare(`SELECT count(*) AS total FROM request_history ${filter}`)
+        .get(values) as { total: number }
+      return { entries: rows.map(toEntry), total }
+    },
+  }
+}
+
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>

@@ -1,0 +1,7 @@
+import { environmentsAndHistory } from './001-environments-and-history'
+import type { Migration } from './migration'
+
+/** Every migration in order; the last one's version is the schema version this GateDesk writes. */
+export const MIGRATIONS: readonly Migration[] = [environmentsAndHistory]
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
