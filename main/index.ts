@@ -1,10 +1,23 @@
 import { join } from 'node:path'
-import { app, BrowserWindow, ipcMain, Menu, protocol, screen, session, shell } from 'electron'
-import { createHandlers } from './handlers'
-import { originOf, registerHandlers } from './ipc'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron'
+import { startAppServices, type AppServices } from './app-services'
+import { electronFileDialogs } from './dialogs'
+import { createEventEmitter, originOf, registerHandlers } from './ipc'
 import { menuTemplate } from './menu'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, serveAppRequest } from './security/app-protocol'
-import { denyAllPermissions, hardenWebContents, mainWindowOptions } from './window'
+import { createKeytarSecretStore } from './secrets/keytar-secret-store'
+import { describeStartupFailure } from './startup-failure'
+import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
 import { loadWindowState, saveWindowState } from './window-state'
 
 // electron-vite sets this while developing; the packaged app serves its files over app://.
@@ -17,6 +30,7 @@ protocol.registerSchemesAsPrivileged([
 ])
 
 let mainWindow: BrowserWindow | null = null
+let services: AppServices | null = null
 
 function openMainWindow(): BrowserWindow {
   const displays = screen.getAllDisplays().map((display) => display.workArea)
@@ -47,16 +61,26 @@ if (!app.requestSingleInstanceLock()) {
     hardenWebContents(contents, (url) => void shell.openExternal(url))
   })
 
-  void app.whenReady().then(() => {
-    denyAllPermissions(session.defaultSession)
+  void app.whenReady().then(async () => {
+    guardPermissions(session.defaultSession)
     protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url))
+    try {
+      services = await startAppServices({
+        dataDir: app.getPath('userData'),
+        version: app.getVersion(),
+        platform: process.platform,
+        secretStore: createKeytarSecretStore(),
+        dialogs: electronFileDialogs(dialog, () => mainWindow),
+        openExternal: (url) => shell.openExternal(url),
+        emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
+      })
+    } catch (error) {
+      dialog.showErrorBox('GateDesk cannot start', describeStartupFailure(error))
+      app.exit(1)
+      return
+    }
     const trustedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])]
-    const handlers = createHandlers({
-      version: app.getVersion(),
-      platform: process.platform,
-      openExternal: (url) => shell.openExternal(url),
-    })
-    registerHandlers(ipcMain, handlers, {
+    registerHandlers(ipcMain, services.handlers, {
       trustedOrigins,
       logError: (message, error) => console.error(message, error),
     })
@@ -75,6 +99,7 @@ if (!app.requestSingleInstanceLock()) {
     })
   })
 
+  app.on('will-quit', () => void services?.close())
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })

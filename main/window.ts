@@ -47,8 +47,13 @@ export function hardenWebContents(
   })
 }
 
-/** GateDesk needs no camera, microphone, notifications or any other permission: all are denied. */
-export function denyAllPermissions(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false))
-  session.setPermissionCheckHandler(() => false)
+// Writing to the clipboard ("Copy public key") is the one thing the window may ask for.
+const ALLOWED_PERMISSIONS = new Set(['clipboard-sanitized-write'])
+
+/** No camera, microphone, location, notifications or clipboard reading: all are denied. */
+export function guardPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(ALLOWED_PERMISSIONS.has(permission)),
+  )
+  session.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission))
 }

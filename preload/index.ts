@@ -1,3 +1,4 @@
+import './contract/zod-jitless'
 import { contextBridge, ipcRenderer } from 'electron'
 import { BRIDGE_GLOBAL } from './contract/bridge-api'
 import { createBridge } from './bridge'

@@ -1,14 +1,11 @@
 import type { Handlers } from '../ipc'
 import { appHandlers } from './app-handlers'
+import { environmentHandlers } from './environment-handlers'
 
-/** The services behind the channels; the app and the e2e harness pass the same real ones. */
-export interface AppServices {
-  version: string
-  platform: string
-  openExternal: (url: string) => Promise<void>
-}
-
-/** Every channel's handler, bound to the services. */
-export function createHandlers(services: AppServices): Handlers {
-  return { ...appHandlers(services) }
+/** Every channel's handler, bound to its services. */
+export function createHandlers(services: {
+  app: Parameters<typeof appHandlers>[0]
+  environments: Parameters<typeof environmentHandlers>[0]
+}): Handlers {
+  return { ...appHandlers(services.app), ...environmentHandlers(services.environments) }
 }

@@ -2,15 +2,18 @@ import type { z } from 'zod'
 import { appChannels } from './app-channels'
 import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
+import { environmentChannels, environmentEvents } from './environment-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
 export const channels = {
   ...appChannels,
+  ...environmentChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */
 export const events = {
   ...appEvents,
+  ...environmentEvents,
 } as const satisfies Record<string, EventDefinition>
 
 export type Channels = typeof channels

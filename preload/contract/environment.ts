@@ -120,6 +120,7 @@ export type ValidEnvironmentChanges = z.output<typeof environmentChangesSchema>
 
 export const environmentIdSchema = z
   .string()
+  .max(36, 'This is not an environment ID; pick the environment from the list')
   .regex(/^[0-9a-f-]{36}$/, 'This is not an environment ID; pick the environment from the list')
 
 /** The merchant control key as pasted; surrounding spaces and line breaks come from copying. */

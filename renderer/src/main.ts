@@ -1,3 +1,4 @@
+import '../../preload/contract/zod-jitless'
 import { createPinia } from 'pinia'
 import { createApp } from 'vue'
 import App from './App.vue'

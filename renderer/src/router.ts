@@ -1,16 +1,25 @@
-import { createRouter, createWebHashHistory } from 'vue-router'
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import { sections } from './sections'
 import SectionPlaceholder from './views/SectionPlaceholder.vue'
+import KeysView from './views/keys/KeysView.vue'
+
+// Sections with a screen of their own; the others show their placeholder until built.
+const screens: Record<string, typeof KeysView> = { '/keys': KeysView }
 
 export const router = createRouter({
   // Hash history works the same from the dev server and from the packaged app's own protocol.
   history: createWebHashHistory(),
   routes: [
     { path: '/', redirect: sections[0].path },
-    ...sections.map((section) => ({
-      path: section.path,
-      component: SectionPlaceholder,
-      props: { title: section.title, summary: section.summary },
-    })),
+    ...sections.map((section): RouteRecordRaw => {
+      const screen = screens[section.path]
+      return screen
+        ? { path: section.path, component: screen }
+        : {
+            path: section.path,
+            component: SectionPlaceholder,
+            props: { title: section.title, summary: section.summary },
+          }
+    }),
   ],
 })

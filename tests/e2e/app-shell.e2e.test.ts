@@ -1,36 +1,26 @@
 import { existsSync } from 'node:fs'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createHandlers } from '../../main/handlers'
 import { sections } from '../../renderer/src/sections'
+import { startAppUnderTest, type AppUnderTest } from './harness/app-under-test'
 import { launchChromium, openApp, type AppPage } from './harness/browser'
-import { startHarness, type Harness } from './harness/harness-server'
 
-const rendererDir = 'out/renderer'
-const opened: string[] = []
-let harness: Harness
+let gatedesk: AppUnderTest
 let browser: Browser
 let app: AppPage
 
 beforeAll(async () => {
-  if (!existsSync(`${rendererDir}/index.html`)) {
+  if (!existsSync('out/renderer/index.html')) {
     throw new Error('The renderer is not built: run "npm run build" (npm run test:e2e does it).')
   }
-  harness = await startHarness({
-    rendererDir,
-    handlers: createHandlers({
-      version: '0.1.0-e2e',
-      platform: 'linux',
-      openExternal: async (url) => void opened.push(url),
-    }),
-  })
+  gatedesk = await startAppUnderTest()
   browser = await launchChromium()
-  app = await openApp(browser, harness)
+  app = await openApp(browser, gatedesk.harness)
 })
 
 afterAll(async () => {
   await browser?.close()
-  await harness?.close()
+  await gatedesk?.close()
 })
 
 describe('the app shell', () => {
@@ -46,6 +36,12 @@ describe('the app shell', () => {
 
   it('shows the version main reports, through the real preload and handlers', async () => {
     await expect.poll(() => app.page.getByTestId('about').textContent()).toBe('Version 0.1.0-e2e')
+  })
+
+  it('works in the built-in Sandbox environment from the first start', async () => {
+    await expect
+      .poll(() => app.page.getByTestId('environment-picker').textContent())
+      .toContain('Sandbox')
   })
 
   it('opens each section and keeps a screenshot of it', async () => {
@@ -91,7 +87,7 @@ describe('the app shell', () => {
       { ok: true, value: { opened: false } },
       { ok: true, value: { opened: true } },
     ])
-    expect(opened).toEqual(['https://example.com/help'])
+    expect(gatedesk.opened).toEqual(['https://example.com/help'])
   })
 
   it('runs with no CSP violation and no uncaught error', async () => {

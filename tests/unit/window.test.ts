@@ -1,6 +1,6 @@
 import type { Session, WebContents } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
-import { denyAllPermissions, hardenWebContents, mainWindowOptions } from '../../main/window'
+import { guardPermissions, hardenWebContents, mainWindowOptions } from '../../main/window'
 
 /** A stand-in for Electron's WebContents that records the listeners the app installs. */
 function fakeWebContents() {
@@ -64,21 +64,25 @@ describe('the main window', () => {
     expect(openExternal.mock.calls).toEqual([['https://docs.example.com/']])
   })
 
-  it('denies every permission request and check', () => {
+  it('denies every permission but writing to the clipboard', () => {
     let requestHandler:
       ((c: unknown, p: string, cb: (granted: boolean) => void) => void) | undefined
-    let checkHandler: (() => boolean) | undefined
+    let checkHandler: ((c: unknown, p: string) => boolean) | undefined
     const session = {
       setPermissionRequestHandler: (h: typeof requestHandler) => (requestHandler = h),
       setPermissionCheckHandler: (h: typeof checkHandler) => (checkHandler = h),
     }
-    denyAllPermissions(session as unknown as Session)
+    guardPermissions(session as unknown as Session)
     const callback = vi.fn()
     for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) {
       requestHandler!(null, permission, callback)
     }
     expect(callback.mock.calls.every(([granted]) => granted === false)).toBe(true)
     expect(callback).toHaveBeenCalledTimes(4)
-    expect(checkHandler!()).toBe(false)
+    expect(checkHandler!(null, 'clipboard-read')).toBe(false)
+    const allowed = vi.fn()
+    requestHandler!(null, 'clipboard-sanitized-write', allowed)
+    expect(allowed).toHaveBeenCalledWith(true)
+    expect(checkHandler!(null, 'clipboard-sanitized-write')).toBe(true)
   })
 })

@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { ConnectionCheck } from '../../preload/contract/environment-channels'
+import { runReport } from '../gateway/custom-report'
+import type { GatewayEnvironment } from '../gateway/environment'
+import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
+
+// Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
+const PROBE_REQUEST = {
+  reportIdentifier: 'gatedesk-connection-check',
+  reportEncode: 'UTF-8',
+  reportName: 'GateDesk connection check',
+  reportCsvDelimiter: ',',
+  reportFormat: 'CSV',
+  configurationReportParameters: [],
+  inputReportParameters: [],
+  outputReportParameters: [],
+  filters: {},
+}
+
+/**
+ * Sends one small signed report request and explains the answer: spec §7.1 makes "not
+ * authorised" the gateway's word for rejected credentials, so any other answer means the
+ * merchant login and control key were accepted.
+ */
+export async function checkConnection(
+  deps: GatewayDeps,
+  env: GatewayEnvironment,
+  secrets: SigningSecrets,
+): Promise<ConnectionCheck> {
+  const dir = await mkdtemp(join(tmpdir(), 'gatedesk-check-'))
+  try {
+    const result = await runReport(deps, env, secrets, PROBE_REQUEST, {
+      file: join(dir, 'probe'),
+      connectTimeoutMs: 10_000,
+      responseTimeoutMs: 20_000,
+    })
+    switch (result.outcome) {
+      case 'report':
+        return {
+          outcome: 'ok',
+          message: `Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a ${result.kind?.toUpperCase()} report).`,
+        }
+      case 'not-authorised':
+        return {
+          outcome: 'credentials-rejected',
+          message: `The gateway is reachable over verified TLS, but it refused the merchant login or control key. ${result.message}`,
+        }
+      case 'transport-error':
+        return { outcome: 'unreachable', message: result.message }
+      default:
+        return {
+          outcome: 'answered-unexpectedly',
+          message: `The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: ${result.message}`,
+        }
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

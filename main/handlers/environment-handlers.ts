@@ -1,0 +1,110 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { FileDialogs } from '../dialogs'
+import { checkConnection } from '../environments/connection-check'
+import type { EnvironmentService } from '../environments/environment-service'
+import type { GatewayDeps } from '../gateway/gateway-client'
+import type { Handlers } from '../ipc'
+import { KeyImportError } from '../secrets/rsa-key-import'
+
+type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
+
+const PEM_FILES = [{ name: 'PEM key', extensions: ['pem', 'key', 'txt'] }]
+
+export function environmentHandlers(deps: {
+  environments: EnvironmentService
+  dialogs: FileDialogs
+  gateway: GatewayDeps
+  onKeyProgress: (id: string, stage: 'generating' | 'saving') => void
+}): Pick<Handlers, EnvironmentChannel> {
+  const { environments, dialogs } = deps
+  // The key file the user picked per environment: the path stays in main.
+  const chosenKeyFiles = new Map<string, string>()
+  const safeName = (id: string) => environments.get(id).name.replace(/[^\w.-]+/g, '-')
+
+  return {
+    'environments:list': async () => environments.list(),
+    'environments:create': async (input) => environments.create(input),
+    'environments:update': async ({ id, changes }) => environments.update(id, changes),
+    'environments:remove': async ({ id }) => {
+      await environments.remove(id)
+      return { removed: true }
+    },
+    'environments:secret-status': ({ id }) => environments.secretStatus(id),
+    'environments:set-control-key': async ({ id, controlKey }) => {
+      await environments.setControlKey(id, controlKey)
+      return environments.secretStatus(id)
+    },
+    'environments:remove-control-key': async ({ id }) => {
+      await environments.removeControlKey(id)
+      return environments.secretStatus(id)
+    },
+    'environments:generate-key-pair': ({ id, bits, replace }) =>
+      environments.generateKeyPair(id, {
+        bits,
+        replace,
+        onProgress: (stage) => deps.onKeyProgress(id, stage),
+      }),
+    'environments:choose-key-file': async ({ id }) => {
+      const file = await dialogs.chooseFileToOpen({
+        title: `Private key for ${environments.get(id).name}`,
+        filters: PEM_FILES,
+      })
+      if (file) chosenKeyFiles.set(id, file)
+      return { fileName: file ? basename(file) : null }
+    },
+    'environments:import-key-file': async ({ id, passphrase, replace }) => {
+      const file = chosenKeyFiles.get(id)
+      if (!file) throw new Error('Choose the private key file first.')
+      const privateKeyPem = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        throw new Error(
+          `Cannot read ${basename(file)} (${error.code ?? error.message}): choose the file again.`,
+        )
+      })
+      try {
+        const key = await environments.importPrivateKey(
+          id,
+          { privateKeyPem, passphrase },
+          { replace },
+        )
+        chosenKeyFiles.delete(id)
+        return { status: 'imported' as const, key }
+      } catch (error) {
+        const asksPassphrase =
+          error instanceof KeyImportError &&
+          (error.problem === 'passphrase-required' || error.problem === 'wrong-passphrase')
+        if (!asksPassphrase) throw error
+        return { status: 'needs-passphrase' as const, message: error.message }
+      }
+    },
+    'environments:save-public-key': async ({ id }) => {
+      const { publicKeyPem } = environments.publicKey(id)
+      const file = await dialogs.chooseFileToSave({
+        title: 'Save the public key for the support manager',
+        defaultName: `${safeName(id)}-public.pem`,
+        filters: PEM_FILES,
+      })
+      if (file) await writeFile(file, publicKeyPem)
+      return { file }
+    },
+    'environments:backup-private-key': async ({ id, passphrase }) => {
+      const file = await dialogs.chooseFileToSave({
+        title: 'Back up the private key (passphrase-protected)',
+        defaultName: `${safeName(id)}-private-backup.pem`,
+        filters: PEM_FILES,
+      })
+      if (file) await environments.backupPrivateKey(id, file, passphrase)
+      return { file }
+    },
+    'environments:remove-key-pair': async ({ id }) => {
+      await environments.removeKeyPair(id)
+      return environments.secretStatus(id)
+    },
+    'environments:check-connection': ({ id }) =>
+      checkConnection(
+        deps.gateway,
+        environments.gatewayEnvironment(id),
+        environments.signingSecrets(id),
+      ),
+  }
+}

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startAppServices } from '../../../main/app-services'
+import type { FileDialogs } from '../../../main/dialogs'
+import { createEventEmitter } from '../../../main/ipc'
+import { createKeytarSecretStore } from '../../../main/secrets/keytar-secret-store'
+import { startHarness, type Harness } from './harness-server'
+
+/** File dialogs answered by the test: the next path to "pick", or null for Cancel. */
+export interface ScriptedDialogs extends FileDialogs {
+  nextOpen: string | null
+  nextSave: string | null
+}
+
+export interface AppUnderTest {
+  harness: Harness
+  dialogs: ScriptedDialogs
+  dataDir: string
+  opened: string[]
+  close: () => Promise<void>
+}
+
+/**
+ * The app's real services (store in a temp dir, the real keychain of the test session) behind
+ * the e2e harness: only the window and the file dialogs are stand-ins.
+ */
+export async function startAppUnderTest(): Promise<AppUnderTest> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatedesk-e2e-'))
+  const opened: string[] = []
+  const dialogs: ScriptedDialogs = {
+    nextOpen: null,
+    nextSave: null,
+    chooseFileToOpen: async () => dialogs.nextOpen,
+    chooseFileToSave: async () => dialogs.nextSave,
+  }
+  let send: (event: string, payload: unknown) => void = () => undefined
+  const services = await startAppServices({
+    dataDir,
+    version: '0.1.0-e2e',
+    platform: 'linux',
+    // A keychain service of its own per run, so runs never see each other's entries.
+    secretStore: createKeytarSecretStore({ service: `GateDesk e2e ${process.pid} ${Date.now()}` }),
+    dialogs,
+    openExternal: async (url) => void opened.push(url),
+    emit: createEventEmitter((event, payload) => send(event, payload)),
+  })
+  const harness = await startHarness({ rendererDir: 'out/renderer', handlers: services.handlers })
+  send = harness.emit
+  return {
+    harness,
+    dialogs,
+    dataDir,
+    opened,
+    close: async () => {
+      await harness.close()
+      await services.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
