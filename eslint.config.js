@@ -16,7 +16,7 @@ export default tseslint.config(
     languageOptions: { parserOptions: { parser: tseslint.parser } },
   },
   {
-    files: ['main/**', 'tests/**', 'bench/**', 'bin/**', '*.config.{js,ts}'],
+    files: ['main/**', 'tests/**', 'bench/**', 'bin/**', 'scripts/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,6 +1,9 @@
 import { CliFailure, UsageError, type CliIo } from './cli/cli-io'
 import { keygenCommand, keygenUsage } from './cli/keygen-command'
+import { reportCommand, reportUsage } from './cli/report-command'
+import { sandboxCommand, sandboxUsage } from './cli/sandbox-command'
 import { signCommand, signUsage } from './cli/sign-command'
+import { updateRecurringCommand, updateRecurringUsage } from './cli/update-recurring-command'
 
 interface Command {
   run: (argv: string[], io: CliIo) => Promise<number>
@@ -18,6 +21,21 @@ const commands: Record<string, Command> = {
     run: keygenCommand,
     summary: 'generate an RSA key pair offline: private.pem (0600), public.pem and its fingerprint',
     usage: keygenUsage,
+  },
+  sandbox: {
+    run: sandboxCommand,
+    summary: 'run the local sandbox gateway, or advance its simulated date ("sandbox advance")',
+    usage: sandboxUsage,
+  },
+  'update-recurring': {
+    run: updateRecurringCommand,
+    summary: 'send one signed update-recurring-payment request and print the outcome',
+    usage: updateRecurringUsage,
+  },
+  report: {
+    run: reportCommand,
+    summary: 'run one custom transactions report and save it (CSV or PDF) to a file',
+    usage: reportUsage,
   },
 }
 

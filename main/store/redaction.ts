@@ -1,3 +1,4 @@
+import { passesLuhn } from '../../preload/contract/recurring-update-rules'
 import type { Parameter } from '../gateway/form-codec'
 
 /**
@@ -26,16 +27,6 @@ export function maskSsn(value: string): string {
   const total = value.match(/[A-Za-z0-9]/g)?.length ?? 0
   let seen = 0
   return value.replace(/[A-Za-z0-9]/g, (char) => (++seen > total - 4 && total > 4 ? char : '*'))
-}
-
-function passesLuhn(digits: string): boolean {
-  let sum = 0
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i])
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2
-    sum += digit
-  }
-  return sum % 10 === 0
 }
 
 // 13 to 19 digits, maybe grouped by single spaces or dashes, not inside a longer number.

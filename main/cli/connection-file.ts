@@ -1,0 +1,92 @@
+import { readFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { z } from 'zod'
+import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
+import type { SigningSecrets } from '../gateway/gateway-client'
+import { loadRsaPrivateKey } from '../gateway/rsa-private-key'
+import type { SandboxConnection } from '../sandbox/sandbox-connection'
+import { CliFailure, controlKeyFromFile, readOptionFile } from './cli-io'
+
+const text = z.string().min(1).max(4096)
+
+/** The shape of sandbox.json; a connection file for another gateway has the same fields. */
+const connectionSchema = z.object({
+  baseUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+  caCertFile: text.optional(),
+  endpointId: text,
+  merchantLogin: text,
+  controlKeyFile: text.optional(),
+  privateKeyFile: text.optional(),
+  publicKeyFile: text.optional(),
+  updateRecurringPath: text.optional(),
+  reportPath: text.optional(),
+  oauthInBody: z.boolean().optional(),
+}) satisfies z.ZodType<Partial<SandboxConnection>>
+
+export interface LoadedConnection {
+  env: GatewayEnvironment
+  secrets: SigningSecrets
+}
+
+/** Reads a secret file only when a request needs it, so each command needs only its own key. */
+async function secretFile(connectionFile: string, field: string, path: string | undefined) {
+  if (path === undefined) {
+    throw new Error(`the connection file ${connectionFile} names no ${field}`)
+  }
+  try {
+    return await readFile(path, 'utf8')
+  } catch (error) {
+    throw new Error(
+      `the ${field} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    )
+  }
+}
+
+/**
+ * Loads a connection file (the shape of sandbox.json). Relative file names are read from the
+ * connection file's folder; a missing caCertFile means the system's trusted roots alone.
+ */
+export async function loadConnectionFile(file: string, option: string): Promise<LoadedConnection> {
+  const content = await readOptionFile(file, option)
+  let json: unknown
+  try {
+    json = JSON.parse(content)
+  } catch (error) {
+    throw new CliFailure(`${option} ${file}: not JSON (${(error as Error).message})`)
+  }
+  const parsed = connectionSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new CliFailure(
+      `${option} ${file}: "${issue.path.join('.') || 'the file'}" ${issue.message}`,
+    )
+  }
+  const connection = parsed.data
+  const path = (name: string | undefined) =>
+    name === undefined ? undefined : resolve(dirname(file), name)
+  const caFile = path(connection.caCertFile)
+  const extraCaPem =
+    caFile === undefined ? null : await readOptionFile(caFile, `${option} ${file}: caCertFile`)
+  const privateKeyFile = path(connection.privateKeyFile)
+  const controlKeyFile = path(connection.controlKeyFile)
+  return {
+    env: {
+      baseUrl: connection.baseUrl,
+      endpointId: connection.endpointId,
+      merchantLogin: connection.merchantLogin,
+      updateRecurringPath: connection.updateRecurringPath ?? SPEC_PATHS.updateRecurringPath,
+      reportPath: connection.reportPath ?? SPEC_PATHS.reportPath,
+      oauthInBody: connection.oauthInBody ?? true,
+      extraCaPem,
+    },
+    secrets: {
+      controlKey: async () =>
+        controlKeyFromFile(await secretFile(file, 'controlKeyFile', controlKeyFile)),
+      rsaPrivateKey: async () =>
+        loadRsaPrivateKey(
+          await secretFile(file, 'privateKeyFile', privateKeyFile),
+          `The key file ${privateKeyFile}`,
+        ),
+    },
+  }
+}

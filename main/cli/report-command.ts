@@ -1,0 +1,75 @@
+import { resolve } from 'node:path'
+import { runReport } from '../gateway/custom-report'
+import { reportRequestSchema, type ReportRequest } from '../../preload/contract/report-request'
+import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
+import { loadConnectionFile } from './connection-file'
+import { cliGatewayDeps } from './gateway-deps'
+import { requiredOption } from './option-values'
+
+export const reportUsage = `Usage: gatedesk report --connection FILE --request REPORT.json --out FILE [--json]
+
+Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
+(CSV or PDF) to a file. Exits 0 only when a report was saved.
+
+  --connection FILE     a connection file shaped like a sandbox's sandbox.json: baseUrl,
+                        endpointId, merchantLogin, controlKeyFile, caCertFile
+  --request REPORT.json the report request of spec §2.1, e.g.
+                        {"reportIdentifier": "transactions", "reportEncode": "UTF-8",
+                         "reportName": "November", "reportCsvDelimiter": ",", "reportFormat": "CSV",
+                         "configurationReportParameters": [], "outputReportParameters": [],
+                         "inputReportParameters": [{"type": "INPUT_TEXT", "name": "dateFrom",
+                                                    "value": "01.11.2026"}],
+                         "filters": {"currencies": ["EUR"]}}
+  --out FILE            where to save the report (written only once it is complete)
+  --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object`
+
+const options = {
+  connection: { type: 'string' },
+  request: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const
+
+async function readReportRequest(file: string): Promise<ReportRequest> {
+  const content = await readOptionFile(file, '--request')
+  let json: unknown
+  try {
+    json = JSON.parse(content)
+  } catch (error) {
+    throw new CliFailure(`--request ${file}: not JSON (${(error as Error).message})`)
+  }
+  const parsed = reportRequestSchema.safeParse(json)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new CliFailure(
+      `--request ${file}: "${issue.path.join('.') || 'the request'}" ${issue.message}`,
+    )
+  }
+  return parsed.data
+}
+
+export async function reportCommand(argv: string[], io: CliIo): Promise<number> {
+  const values = parseOptions(argv, options)
+  if (values.help) {
+    io.stdout(`${reportUsage}\n`)
+    return 0
+  }
+  const connectionFile = requiredOption(values.connection, '--connection')
+  const requestFile = requiredOption(values.request, '--request')
+  const out = resolve(requiredOption(values.out, '--out'))
+  const request = await readReportRequest(requestFile)
+  const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
+  const result = await runReport(cliGatewayDeps, env, secrets, request, { file: out })
+  if (values.json) {
+    const { outcome, kind, file, bytes, message } = result
+    io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message })}\n`)
+  } else {
+    io.stdout(
+      result.outcome === 'report'
+        ? `${result.message.replace(/\.$/, '')} to ${out}\n`
+        : `${result.outcome}: ${result.message}\n`,
+    )
+  }
+  return result.outcome === 'report' ? 0 : 1
+}
