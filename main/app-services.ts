@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import type { FileDialogs } from './dialogs'
 import { createEnvironmentService } from './environments/environment-service'
 import { httpsPost, httpsPostToFile } from './gateway/https-transport'
@@ -5,6 +6,8 @@ import type { GatewayDeps } from './gateway/gateway-client'
 import { randomNonce } from './gateway/oauth1'
 import { createHandlers } from './handlers'
 import type { createEventEmitter, Handlers } from './ipc'
+import { connectSandboxEnvironment } from './sandbox-environment'
+import { startSandbox, type RunningSandbox } from './sandbox/sandbox-server'
 import type { SecretStore } from './secrets/secret-store'
 import { databaseFile } from './store/data-dir'
 import { openDatabase } from './store/database'
@@ -19,6 +22,7 @@ export interface AppServicesOptions {
   dialogs: FileDialogs
   openExternal: (url: string) => Promise<void>
   emit: ReturnType<typeof createEventEmitter>
+  logError: (message: string, error: unknown) => void
 }
 
 export interface AppServices {
@@ -37,6 +41,22 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
+  // The built-in sandbox gateway: the environment a new user works in. If it cannot start,
+  // the rest of GateDesk still works and the Sandbox page says why.
+  let sandbox: RunningSandbox | null = null
+  let sandboxError: string | null = null
+  try {
+    sandbox = await startSandbox({
+      stateDir: join(options.dataDir, 'sandbox'),
+      faults: true,
+      logError: options.logError,
+    })
+    await connectSandboxEnvironment(environments, sandbox)
+  } catch (error) {
+    sandboxError = (error as Error).message
+    options.logError('The built-in sandbox could not start', error)
+  }
+
   const handlers = createHandlers({
     app: {
       version: options.version,
@@ -49,10 +69,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       gateway,
       onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
     },
+    sandbox: { sandbox: () => sandbox?.service ?? null, startError: () => sandboxError },
   })
   return {
     handlers,
     close: async () => {
+      await sandbox?.stop()
       db.close()
     },
   }

@@ -73,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
         dialogs: electronFileDialogs(dialog, () => mainWindow),
         openExternal: (url) => shell.openExternal(url),
         emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
+        logError: (message, error) => console.error(message, error),
       })
     } catch (error) {
       dialog.showErrorBox('GateDesk cannot start', describeStartupFailure(error))

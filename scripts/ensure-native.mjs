@@ -42,7 +42,9 @@ if (target === 'node') {
     process.exit(0)
   }
 } else {
-  const electronVersion = JSON.parse(readFileSync('node_modules/electron/package.json', 'utf8')).version
+  const electronVersion = JSON.parse(
+    readFileSync('node_modules/electron/package.json', 'utf8'),
+  ).version
   wanted = `electron-${electronVersion}`
   if (readStamp() === wanted) process.exit(0)
   // The variables Electron documents for building native modules with npm.
@@ -57,7 +59,11 @@ if (target === 'node') {
 
 console.log(`Building ${NATIVE_MODULES.join(' and ')} for ${wanted} (once per switch of runtime)…`)
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const result = spawnSync(npm, ['rebuild', ...NATIVE_MODULES], { stdio: 'inherit', env, shell: false })
+const result = spawnSync(npm, ['rebuild', ...NATIVE_MODULES], {
+  stdio: 'inherit',
+  env,
+  shell: false,
+})
 if (result.status !== 0) {
   console.error(
     `Could not build ${NATIVE_MODULES.join(' and ')} for ${wanted}. Check the system packages in README.md (a C++ toolchain, Python 3, and libsecret on Linux).`,

@@ -1,3 +1,8 @@
+import {
+  DEFAULT_REPORT_PATH,
+  DEFAULT_UPDATE_RECURRING_PATH,
+} from '../../preload/contract/environment'
+
 /** Where and as whom GateDesk talks to one gateway deployment. Secrets are not part of it. */
 export interface GatewayEnvironment {
   /** e.g. https://gate.example.com; the operation paths are appended to it. */
@@ -16,8 +21,8 @@ export interface GatewayEnvironment {
 
 /** The spec's paths; white-label deployments use e.g. /paynet/api/v4/… and /paynet-ui/…. */
 export const SPEC_PATHS = {
-  updateRecurringPath: '/gw/api/v4/update-recurring-payment/{endpoint_id}',
-  reportPath: '/gw-ui/services/v2/rpt-engine',
+  updateRecurringPath: DEFAULT_UPDATE_RECURRING_PATH,
+  reportPath: DEFAULT_REPORT_PATH,
 } as const
 
 function joinUrl(baseUrl: string, path: string): string {

@@ -3,11 +3,13 @@ import { appChannels } from './app-channels'
 import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
 import { environmentChannels, environmentEvents } from './environment-channels'
+import { sandboxChannels } from './sandbox-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
 export const channels = {
   ...appChannels,
   ...environmentChannels,
+  ...sandboxChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */

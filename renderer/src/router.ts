@@ -2,9 +2,10 @@ import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-rou
 import { sections } from './sections'
 import SectionPlaceholder from './views/SectionPlaceholder.vue'
 import KeysView from './views/keys/KeysView.vue'
+import SandboxView from './views/sandbox/SandboxView.vue'
 
 // Sections with a screen of their own; the others show their placeholder until built.
-const screens: Record<string, typeof KeysView> = { '/keys': KeysView }
+const screens: Record<string, typeof KeysView> = { '/keys': KeysView, '/sandbox': SandboxView }
 
 export const router = createRouter({
   // Hash history works the same from the dev server and from the packaged app's own protocol.

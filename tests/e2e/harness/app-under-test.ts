@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAppServices } from '../../../main/app-services'
 import type { FileDialogs } from '../../../main/dialogs'
 import { createEventEmitter } from '../../../main/ipc'
 import { createKeytarSecretStore } from '../../../main/secrets/keytar-secret-store'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { launchChromium, openApp, type AppPage } from './browser'
 import { startHarness, type Harness } from './harness-server'
 
 /** File dialogs answered by the test: the next path to "pick", or null for Cancel. */
@@ -44,6 +47,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     dialogs,
     openExternal: async (url) => void opened.push(url),
     emit: createEventEmitter((event, payload) => send(event, payload)),
+    logError: (message, error) => console.error(message, error),
   })
   const harness = await startHarness({ rendererDir: 'out/renderer', handlers: services.handlers })
   send = harness.emit
@@ -56,6 +60,36 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
       await harness.close()
       await services.close()
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Registers the suite's hooks: the app's services and a Chromium page opened on it before the
+ * tests, both closed after. The getters are valid inside tests.
+ */
+export function useAppInBrowser(): { readonly gatedesk: AppUnderTest; readonly app: AppPage } {
+  let gatedesk: AppUnderTest | undefined
+  let browser: Browser | undefined
+  let app: AppPage | undefined
+  beforeAll(async () => {
+    if (!existsSync('out/renderer/index.html')) {
+      throw new Error('The renderer is not built: run "npm run build" (npm run test:e2e does it).')
+    }
+    gatedesk = await startAppUnderTest()
+    browser = await launchChromium()
+    app = await openApp(browser, gatedesk.harness)
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await gatedesk?.close()
+  })
+  return {
+    get gatedesk() {
+      return gatedesk!
+    },
+    get app() {
+      return app!
     },
   }
 }
