@@ -24,14 +24,13 @@ export interface ReportCallOptions extends CallOptions {
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
 }
 
-/** Builds and signs (HMAC-SHA1) the custom transactions report request of spec §4.1. */
-export function prepareReportRequest(
+/** The URL and signed Authorization header (HMAC-SHA1) of a custom transactions report request. */
+export function signReportRequest(
   env: GatewayEnvironment,
   controlKey: string,
-  request: ReportRequest,
   nonce: string,
   timestamp: number,
-): PreparedRequest {
+): { url: string; authorization: string } {
   const url = reportUrl(env)
   const { authorization } = signRequest({
     url,
@@ -40,6 +39,18 @@ export function prepareReportRequest(
     nonce,
     timestamp,
   })
+  return { url, authorization }
+}
+
+/** Builds and signs the custom transactions report request of spec §4.1. */
+export function prepareReportRequest(
+  env: GatewayEnvironment,
+  controlKey: string,
+  request: ReportRequest,
+  nonce: string,
+  timestamp: number,
+): PreparedRequest {
+  const { url, authorization } = signReportRequest(env, controlKey, nonce, timestamp)
   return {
     url,
     headers: { 'Content-Type': 'application/json', Authorization: authorization },

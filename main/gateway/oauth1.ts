@@ -11,11 +11,52 @@ export type SigningCredentials =
 /** Thrown when a request cannot be signed; the message names the part at fault. */
 export class SigningError extends Error {}
 
+/** A parameter percent-encoded once, as it travels in a form body. */
+type EncodedParameter = readonly [name: string, value: string]
+
+/** The SigningError for text that cannot be encoded, naming `what` holds it. */
+function unencodable(error: unknown, what: string): unknown {
+  return error instanceof UnencodableTextError
+    ? new SigningError(`The ${what} ${error.message}`)
+    : error
+}
+
+function encodeText(what: string, text: string): string {
+  try {
+    return percentEncode(text)
+  } catch (error) {
+    throw unencodable(error, what)
+  }
+}
+
+function encodeParameter(name: string, value: string): EncodedParameter {
+  try {
+    return [percentEncode(name), percentEncode(value)]
+  } catch (error) {
+    throw unencodable(error, `parameter "${name.slice(0, 64)}"`)
+  }
+}
+
+// Encoded text holds only unreserved characters and %XX, so encoding it again only turns % into %25.
+const encodeAgain = (encoded: string) =>
+  encoded.includes('%') ? encoded.replaceAll('%', '%25') : encoded
+
+/**
+ * A parameter as it stands in the base string (name and value encoded twice), with \u0001 in
+ * place of its `=`. Encoding again keeps the order of encoded text (% is its lowest character and
+ * stays first), and \u0001 sorts below every character, so plain string order of these keys is
+ * the RFC 5849 §3.4.1.3.2 order (encoded name, then encoded value): the native sort, no comparator.
+ */
+const baseStringKey = ([name, value]: EncodedParameter) =>
+  `${encodeAgain(name)}\u0001${encodeAgain(value)}`
+
 interface BaseStringUri {
   uri: string
   /** `uri` percent-encoded, as it stands in the base string. */
   encodedUri: string
   queryParameters: readonly Parameter[]
+  /** The query parameters as base string keys. */
+  queryKeys: readonly string[]
 }
 
 const baseUriCache = new Map<string, BaseStringUri>()
@@ -39,46 +80,54 @@ export function baseStringUri(url: string): BaseStringUri {
   }
   // URL already lower-cases scheme and host and drops the scheme's default port.
   const uri = `${parsed.protocol}//${parsed.host}${parsed.pathname}`
-  const result = { uri, encodedUri: percentEncode(uri), queryParameters: [...parsed.searchParams] }
+  const queryParameters = [...parsed.searchParams]
+  const result = {
+    uri,
+    encodedUri: percentEncode(uri),
+    queryParameters,
+    queryKeys: queryParameters.map(([name, value]) => baseStringKey(encodeParameter(name, value))),
+  }
   if (baseUriCache.size >= BASE_URI_CACHE_SIZE) baseUriCache.clear()
   baseUriCache.set(url, result)
   return result
 }
 
 /**
- * A parameter as a sort key: encoded name, \u0001, encoded value. \u0001 sorts below every
- * character that encoded text can hold, so plain string order is the RFC 5849 §3.4.1.3.2 order
- * (encoded name, then encoded value), and the native sort beats a comparator several times.
+ * `keys` sorted and joined as the normalized parameter string of a base string, with the
+ * already normalized `oauthBlock` placed among them: every key sorts below `oauth_` or above
+ * the whole block, because no other parameter's name starts with oauth_.
  */
-function sortKey([name, value]: Parameter): string {
-  try {
-    return `${percentEncode(name)}\u0001${percentEncode(value)}`
-  } catch (error) {
-    if (error instanceof UnencodableTextError) {
-      throw new SigningError(`The parameter "${name.slice(0, 64)}" ${error.message}`)
+function normalizedString(keys: string[], oauthBlock = ''): string {
+  if (keys.length === 0) return oauthBlock // a JSON request signs its oauth_* parameters alone
+  keys.sort()
+  let normalized = ''
+  let placed = !oauthBlock
+  for (const key of keys) {
+    if (!placed && key > 'oauth_') {
+      normalized += normalized ? `%26${oauthBlock}` : oauthBlock
+      placed = true
     }
-    throw error
+    const separator = key.indexOf('\u0001')
+    if (normalized) normalized += '%26'
+    normalized += `${key.slice(0, separator)}%3D${key.slice(separator + 1)}`
   }
+  if (placed) return normalized
+  return normalized ? `${normalized}%26${oauthBlock}` : oauthBlock
 }
 
-const asPairs = (keys: readonly string[]) => keys.join('&').replaceAll('\u0001', '=')
+function baseStringOfKeys(method: string, url: string, keys: string[]): string {
+  const { encodedUri, queryKeys } = baseStringUri(url)
+  if (queryKeys.length) keys.push(...queryKeys)
+  return `${percentEncode(method.toUpperCase())}&${encodedUri}&${normalizedString(keys)}`
+}
+
+const keysOf = (parameters: readonly Parameter[]) =>
+  parameters.map(([name, value]) => baseStringKey(encodeParameter(name, value)))
 
 /** The normalized parameter string: encoded `name=value` pairs, sorted, joined with &. */
 export function normalizeParameters(parameters: readonly Parameter[]): string {
-  return asPairs(parameters.map(sortKey).sort())
-}
-
-function baseStringOfKeys(method: string, url: string, keys: readonly string[]): string {
-  const { encodedUri, queryParameters } = baseStringUri(url)
-  const sorted = queryParameters.length ? [...queryParameters.map(sortKey), ...keys] : [...keys]
-  sorted.sort()
-  // The normalized string encoded once more; its pairs hold only unreserved characters and %XX.
-  let normalized = ''
-  for (const key of sorted) {
-    if (normalized) normalized += '%26'
-    normalized += key.includes('%') ? key.replaceAll('%', '%25') : key
-  }
-  return `${percentEncode(method.toUpperCase())}&${encodedUri}&${normalized.replaceAll('\u0001', '%3D')}`
+  // Decoding once undoes the second encoding: it holds only unreserved characters, %25, %26, %3D.
+  return decodeURIComponent(normalizedString(keysOf(parameters)))
 }
 
 /** The signature base string of spec §5.2 (RFC 5849 §3.4.1). `parameters` excludes oauth_signature. */
@@ -87,13 +136,14 @@ export function signatureBaseString(
   url: string,
   parameters: readonly Parameter[],
 ): string {
-  return baseStringOfKeys(method, url, parameters.map(sortKey))
+  return baseStringOfKeys(method, url, keysOf(parameters))
 }
 
 /** Signs a base string; the result is the base64 oauth_signature. */
 export function signBaseString(baseString: string, credentials: SigningCredentials): string {
   if (credentials.method === 'HMAC-SHA1') {
-    const key = `${percentEncode(credentials.controlKey)}&${percentEncode(credentials.tokenSecret ?? '')}`
+    const { controlKey, tokenSecret } = credentials
+    const key = `${percentEncode(controlKey)}&${tokenSecret ? percentEncode(tokenSecret) : ''}`
     return createHmac('sha1', key).update(baseString).digest('base64')
   }
   return rsaSign('sha256', Buffer.from(baseString), credentials.privateKey).toString('base64')
@@ -120,59 +170,110 @@ export function oauthParameters(options: {
   ]
 }
 
-/** `OAuth realm="", name="value", …` with every value percent-encoded (spec §5.1). */
-function authorizationHeader(oauthKeys: readonly string[], signature: string): string {
-  let header = 'OAuth realm=""'
-  for (const key of oauthKeys) header += `, ${key.replace('\u0001', '="')}"`
-  return `${header}, oauth_signature="${percentEncode(signature)}"`
-}
-
 export interface SignedRequest {
-  oauth: Parameter[]
-  baseString: string
-  signature: string
-  authorization: string
+  readonly oauth: Parameter[]
+  readonly baseString: string
+  readonly signature: string
+  readonly authorization: string
   /**
    * The form body of the signed parameters, encoded exactly as they were signed, followed by
    * the oauth_* parameters when `withOauth` (the spec's example requests repeat them there).
    */
-  formBody: (withOauth: boolean) => string
+  formBody(withOauth: boolean): string
 }
 
-/**
- * Signs one POST: `signedParameters` are the request parameters that enter the base string
- * (form body parameters; none for a JSON body), to which the oauth_* parameters are added.
- */
-export function signRequest(options: {
+interface SignOptions {
   url: string
   signedParameters: readonly Parameter[]
   credentials: SigningCredentials
   nonce: string
   timestamp: number | string
-}): SignedRequest {
+}
+
+/** The oauth_* values of one request, percent-encoded once. */
+interface EncodedOauth {
+  consumerKey: string
+  nonce: string
+  method: SignatureMethod
+  timestamp: string
+}
+
+class SignedPost implements SignedRequest {
+  constructor(
+    private readonly request: SignOptions,
+    private readonly parameters: readonly EncodedParameter[],
+    private readonly encodedOauth: EncodedOauth,
+    readonly baseString: string,
+    readonly signature: string,
+  ) {}
+
+  get oauth(): Parameter[] {
+    const { credentials, nonce, timestamp } = this.request
+    return oauthParameters({
+      consumerKey: credentials.consumerKey,
+      method: credentials.method,
+      nonce,
+      timestamp,
+    })
+  }
+
+  get authorization(): string {
+    const { consumerKey, method, nonce, timestamp } = this.encodedOauth
+    return (
+      `OAuth realm="", oauth_consumer_key="${consumerKey}", oauth_nonce="${nonce}", ` +
+      `oauth_signature_method="${method}", oauth_timestamp="${timestamp}", ` +
+      `oauth_version="1.0", oauth_signature="${percentEncode(this.signature)}"`
+    )
+  }
+
+  formBody(withOauth: boolean): string {
+    let body = ''
+    for (const [name, value] of this.parameters) body += `${body ? '&' : ''}${name}=${value}`
+    if (!withOauth) return body
+    const { consumerKey, method, nonce, timestamp } = this.encodedOauth
+    return (
+      `${body ? `${body}&` : ''}oauth_consumer_key=${consumerKey}&oauth_nonce=${nonce}` +
+      `&oauth_signature_method=${method}&oauth_timestamp=${timestamp}&oauth_version=1.0`
+    )
+  }
+}
+
+function refuseOauthName(name: string, where: string): void {
+  if (name.startsWith('oauth_')) {
+    throw new SigningError(
+      `The ${where} "${name}" is reserved for OAuth; GateDesk adds the oauth_* parameters itself`,
+    )
+  }
+}
+
+/**
+ * Signs one POST: `signedParameters` are the request parameters that enter the base string
+ * (form body parameters; none for a JSON body), to which the oauth_* parameters are added.
+ * Each value is encoded once, here; the base string, header and body are built from that.
+ */
+export function signRequest(options: SignOptions): SignedRequest {
   const { credentials } = options
-  for (const [name] of options.signedParameters) {
-    if (name.startsWith('oauth_')) {
-      throw new SigningError(
-        `The request parameter "${name}" is reserved for OAuth; GateDesk adds the oauth_* parameters itself`,
-      )
-    }
+  const { encodedUri, queryParameters, queryKeys } = baseStringUri(options.url)
+  for (const [name] of queryParameters) refuseOauthName(name, 'URL query parameter')
+  const keys = queryKeys.slice()
+  const parameters: EncodedParameter[] = []
+  for (const [name, value] of options.signedParameters) {
+    refuseOauthName(name, 'request parameter')
+    const encoded = encodeParameter(name, value)
+    parameters.push(encoded)
+    keys.push(baseStringKey(encoded))
   }
-  const oauth = oauthParameters({
-    consumerKey: credentials.consumerKey,
+  const oauth: EncodedOauth = {
+    consumerKey: encodeText('oauth_consumer_key', credentials.consumerKey),
+    nonce: encodeText('oauth_nonce', options.nonce),
     method: credentials.method,
-    nonce: options.nonce,
-    timestamp: options.timestamp,
-  })
-  const parameterKeys = options.signedParameters.map(sortKey)
-  const oauthKeys = oauth.map(sortKey)
-  const baseString = baseStringOfKeys('POST', options.url, [...parameterKeys, ...oauthKeys])
-  const signature = signBaseString(baseString, credentials)
-  return {
-    oauth,
-    baseString,
-    signature,
-    authorization: authorizationHeader(oauthKeys, signature),
-    formBody: (withOauth) => asPairs(withOauth ? [...parameterKeys, ...oauthKeys] : parameterKeys),
+    timestamp: encodeText('oauth_timestamp', String(options.timestamp)),
   }
+  const oauthBlock =
+    `oauth_consumer_key%3D${encodeAgain(oauth.consumerKey)}%26oauth_nonce%3D${encodeAgain(oauth.nonce)}` +
+    `%26oauth_signature_method%3D${oauth.method}%26oauth_timestamp%3D${encodeAgain(oauth.timestamp)}` +
+    '%26oauth_version%3D1.0'
+  const baseString = `POST&${encodedUri}&${normalizedString(keys, oauthBlock)}`
+  const signature = signBaseString(baseString, credentials)
+  return new SignedPost(options, parameters, oauth, baseString, signature)
 }

@@ -162,6 +162,13 @@ describe('signRequest', () => {
         credentials: { method: 'HMAC-SHA1', consumerKey: 'm', controlKey: 'k' },
       }),
     ).toThrow(/"oauth_nonce" is reserved/)
+    expect(() =>
+      signRequest({
+        ...request,
+        url: `${request.url}?oauth_token=t`,
+        credentials: { method: 'HMAC-SHA1', consumerKey: 'm', controlKey: 'k' },
+      }),
+    ).toThrow(/URL query parameter "oauth_token" is reserved/)
   })
 
   it('gives a body whose decoding is exactly what was signed', () => {
