@@ -13,7 +13,8 @@ export function median(values: number[]): number {
 }
 
 /**
- * Times a candidate against a baseline in interleaved rounds (so machine noise hits both alike)
+ * Times a candidate against a baseline in interleaved rounds (so machine noise hits both alike),
+ * each going first in every other round (so neither pays for the other's garbage more often),
  * and returns the median of the per-round ratios candidate / baseline.
  */
 export function compare(
@@ -27,8 +28,10 @@ export function compare(
   const candidates: number[] = []
   const ratios: number[] = []
   for (let round = 0; round < rounds; round++) {
-    const b = timePerCall(baseline, iterations)
-    const c = timePerCall(candidate, iterations)
+    const baselineFirst = round % 2 === 0
+    const first = timePerCall(baselineFirst ? baseline : candidate, iterations)
+    const second = timePerCall(baselineFirst ? candidate : baseline, iterations)
+    const [b, c] = baselineFirst ? [first, second] : [second, first]
     baselines.push(b)
     candidates.push(c)
     ratios.push(c / b)
