@@ -6,6 +6,7 @@ import type { GatewayDeps } from './gateway/gateway-client'
 import { randomNonce } from './gateway/oauth1'
 import { createHandlers } from './handlers'
 import type { createEventEmitter, Handlers } from './ipc'
+import { createRecurringUpdateService } from './recurring/recurring-update-service'
 import { connectSandboxEnvironment } from './sandbox-environment'
 import { startSandbox, type RunningSandbox } from './sandbox/sandbox-server'
 import type { SecretStore } from './secrets/secret-store'
@@ -37,7 +38,8 @@ export interface AppServices {
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   const db = openDatabase(databaseFile(options.dataDir))
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
-  createHistoryRepository(db).markInterrupted()
+  const history = createHistoryRepository(db)
+  history.markInterrupted()
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
@@ -69,6 +71,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       gateway,
       onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
     },
+    recurring: { recurring: createRecurringUpdateService({ environments, history, gateway }) },
     sandbox: { sandbox: () => sandbox?.service ?? null, startError: () => sandboxError },
   })
   return {

@@ -1,17 +1,20 @@
 import type { Handlers } from '../ipc'
 import { appHandlers } from './app-handlers'
 import { environmentHandlers } from './environment-handlers'
+import { recurringHandlers } from './recurring-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
 
 /** Every channel's handler, bound to its services. */
 export function createHandlers(services: {
   app: Parameters<typeof appHandlers>[0]
   environments: Parameters<typeof environmentHandlers>[0]
+  recurring: Parameters<typeof recurringHandlers>[0]
   sandbox: Parameters<typeof sandboxHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
     ...environmentHandlers(services.environments),
+    ...recurringHandlers(services.recurring),
     ...sandboxHandlers(services.sandbox),
   }
 }

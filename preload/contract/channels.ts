@@ -3,12 +3,14 @@ import { appChannels } from './app-channels'
 import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
 import { environmentChannels, environmentEvents } from './environment-channels'
+import { recurringChannels } from './recurring-channels'
 import { sandboxChannels } from './sandbox-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
 export const channels = {
   ...appChannels,
   ...environmentChannels,
+  ...recurringChannels,
   ...sandboxChannels,
 } as const satisfies Record<string, ChannelDefinition>
 

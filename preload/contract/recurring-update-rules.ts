@@ -6,7 +6,8 @@ import { z } from 'zod'
  * are listed in main/sandbox/ERROR-CODES.md.
  */
 
-export type RecurringProfileType = 'SRC' | 'DST' | 'native'
+export const RECURRING_PROFILE_TYPES = ['SRC', 'DST', 'native'] as const
+export type RecurringProfileType = (typeof RECURRING_PROFILE_TYPES)[number]
 
 export type Necessity = 'Required' | 'Conditional' | 'Optional'
 
@@ -25,20 +26,23 @@ export interface RecurringParameterDefinition {
   expects?: string
 }
 
-export type RecurringUpdateIssueCode =
-  | 'unknown-parameter'
-  | 'missing'
-  | 'too-long'
-  | 'invalid-format'
-  | 'invalid-date'
-  | 'out-of-range'
-  | 'requires-card-number'
-  | 'incomplete-pair'
-  | 'mutually-exclusive'
-  | 'range-order'
-  | 'not-for-dst'
-  | 'state-required'
-  | 'duplicate-alias'
+export const RECURRING_UPDATE_ISSUE_CODES = [
+  'unknown-parameter',
+  'missing',
+  'too-long',
+  'invalid-format',
+  'invalid-date',
+  'out-of-range',
+  'requires-card-number',
+  'incomplete-pair',
+  'mutually-exclusive',
+  'range-order',
+  'not-for-dst',
+  'state-required',
+  'duplicate-alias',
+] as const
+
+export type RecurringUpdateIssueCode = (typeof RECURRING_UPDATE_ISSUE_CODES)[number]
 
 export interface RecurringUpdateIssue {
   parameter: string

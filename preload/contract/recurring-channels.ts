@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { channel } from './define'
+import { environmentIdSchema } from './environment'
+import {
+  RECURRING_PROFILE_TYPES,
+  RECURRING_UPDATE_ISSUE_CODES,
+  recurringUpdateInputSchema,
+} from './recurring-update-rules'
+import { outputText } from './text'
+
+/** What became of an update request (main/gateway/update-response.ts explains each). */
+export const RECURRING_UPDATE_OUTCOMES = [
+  'approved',
+  'declined',
+  'validation-error',
+  'error',
+  'internal-failure',
+  'unknown',
+  'not-sent',
+  'protocol-error',
+] as const
+
+export type RecurringUpdateOutcome = (typeof RECURRING_UPDATE_OUTCOMES)[number]
+
+const issueSchema = z.object({
+  parameter: outputText(64),
+  code: z.enum(RECURRING_UPDATE_ISSUE_CODES),
+  message: outputText(1000),
+})
+
+export const recurringUpdateSendSchema = z.object({
+  environmentId: environmentIdSchema,
+  parameters: recurringUpdateInputSchema,
+  /** When known, the checks that depend on the profile's type run before sending too. */
+  profileType: z.enum(RECURRING_PROFILE_TYPES).optional(),
+})
+
+export const recurringUpdateResultSchema = z.object({
+  outcome: z.enum(RECURRING_UPDATE_OUTCOMES),
+  /** One plain sentence for staff. */
+  message: outputText(2000),
+  serialNumber: outputText(128).nullable(),
+  errorCode: outputText(64).nullable(),
+  errorMessage: outputText(2000).nullable(),
+  /** The gateway's incident ID of an internal failure. */
+  incidentId: outputText(128).nullable(),
+  /** The rules of spec §4.2 the request broke; it was not sent (outcome not-sent). */
+  issues: z.array(issueSchema).max(100),
+  /** The request's history entry; null when it was refused before signing. */
+  historyId: z.number().int().nullable(),
+})
+
+export type RecurringUpdateResult = z.infer<typeof recurringUpdateResultSchema>
+
+export const recurringChannels = {
+  'recurring:send': channel(
+    'Checks an update-recurring-payment request against spec §4.2, then signs (RSA-SHA256), sends and records it. Never retried.',
+    recurringUpdateSendSchema,
+    recurringUpdateResultSchema,
+  ),
+} as const
