@@ -72,6 +72,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
     },
     recurring: { recurring: createRecurringUpdateService({ environments, history, gateway }) },
+    history: { history },
     sandbox: { sandbox: () => sandbox?.service ?? null, startError: () => sandboxError },
   })
   return {

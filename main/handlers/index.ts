@@ -1,6 +1,7 @@
 import type { Handlers } from '../ipc'
 import { appHandlers } from './app-handlers'
 import { environmentHandlers } from './environment-handlers'
+import { historyHandlers } from './history-handlers'
 import { recurringHandlers } from './recurring-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
 
@@ -9,12 +10,14 @@ export function createHandlers(services: {
   app: Parameters<typeof appHandlers>[0]
   environments: Parameters<typeof environmentHandlers>[0]
   recurring: Parameters<typeof recurringHandlers>[0]
+  history: Parameters<typeof historyHandlers>[0]
   sandbox: Parameters<typeof sandboxHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
     ...environmentHandlers(services.environments),
     ...recurringHandlers(services.recurring),
+    ...historyHandlers(services.history),
     ...sandboxHandlers(services.sandbox),
   }
 }

@@ -3,6 +3,7 @@ import { appChannels } from './app-channels'
 import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
 import { environmentChannels, environmentEvents } from './environment-channels'
+import { historyChannels } from './history-channels'
 import { recurringChannels } from './recurring-channels'
 import { sandboxChannels } from './sandbox-channels'
 
@@ -11,6 +12,7 @@ export const channels = {
   ...appChannels,
   ...environmentChannels,
   ...recurringChannels,
+  ...historyChannels,
   ...sandboxChannels,
 } as const satisfies Record<string, ChannelDefinition>
 

@@ -1,0 +1,72 @@
+import { z } from 'zod'
+import { channel } from './define'
+import { inputText, outputText } from './text'
+
+export const HISTORY_OPERATIONS = ['update-recurring-payment', 'custom-report'] as const
+
+/** Every outcome a request can have: an update's, a report's, and 'sending' while in flight. */
+export const HISTORY_OUTCOMES = [
+  'sending',
+  'approved',
+  'declined',
+  'validation-error',
+  'error',
+  'internal-failure',
+  'unknown',
+  'not-sent',
+  'protocol-error',
+  'report',
+  'not-authorised',
+  'transport-error',
+] as const
+
+export const HISTORY_PAGE_SIZE_MAX = 200
+
+const isoInstant = inputText(40).refine(
+  (text) => !Number.isNaN(Date.parse(text)),
+  'Enter a date and time, e.g. 2026-11-22T09:00:00Z',
+)
+
+export const historyQuerySchema = z.object({
+  profileId: inputText(128).optional(),
+  orderId: inputText(128).optional(),
+  outcome: z.enum(HISTORY_OUTCOMES).optional(),
+  /** Entries sent at or after this instant. */
+  from: isoInstant.optional(),
+  /** Entries sent before this instant. */
+  to: isoInstant.optional(),
+  limit: z.number().int().min(1).max(HISTORY_PAGE_SIZE_MAX).optional(),
+  offset: z.number().int().min(0).max(1_000_000_000).optional(),
+})
+
+export type HistoryQueryInput = z.input<typeof historyQuerySchema>
+
+export const historyEntrySchema = z.object({
+  id: z.number().int(),
+  sentAt: outputText(40),
+  environmentId: outputText(36),
+  environmentName: outputText(64),
+  operation: z.enum(HISTORY_OPERATIONS),
+  /** As sent, card number masked, cvv2 left out, SSN masked (main/store/redaction.ts). */
+  parameters: z.array(z.tuple([outputText(64), outputText(65_535)]).readonly()).max(100),
+  profileId: outputText(128).nullable(),
+  orderId: outputText(128).nullable(),
+  outcome: z.enum(HISTORY_OUTCOMES),
+  serialNumber: outputText(128).nullable(),
+  errorCode: outputText(64).nullable(),
+  errorMessage: outputText(2000).nullable(),
+  message: outputText(2000).nullable(),
+})
+
+export type HistoryEntryView = z.infer<typeof historyEntrySchema>
+
+export const historyChannels = {
+  'history:search': channel(
+    'The requests sent, newest first, filtered by profile, order, outcome and time; one page and the total.',
+    historyQuerySchema,
+    z.object({
+      entries: z.array(historyEntrySchema).max(HISTORY_PAGE_SIZE_MAX),
+      total: z.number().int(),
+    }),
+  ),
+} as const
