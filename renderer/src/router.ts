@@ -1,11 +1,18 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import { sections } from './sections'
 import SectionPlaceholder from './views/SectionPlaceholder.vue'
+import HistoryView from './views/history/HistoryView.vue'
 import KeysView from './views/keys/KeysView.vue'
+import RecurringView from './views/recurring/RecurringView.vue'
 import SandboxView from './views/sandbox/SandboxView.vue'
 
 // Sections with a screen of their own; the others show their placeholder until built.
-const screens: Record<string, typeof KeysView> = { '/keys': KeysView, '/sandbox': SandboxView }
+const screens: Record<string, typeof KeysView> = {
+  '/recurring': RecurringView,
+  '/keys': KeysView,
+  '/sandbox': SandboxView,
+  '/history': HistoryView,
+}
 
 export const router = createRouter({
   // Hash history works the same from the dev server and from the packaged app's own protocol.
