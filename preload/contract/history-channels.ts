@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from './define'
+import { RESULT_TEXT_LIMITS } from './recurring-channels'
 import { inputText, outputText } from './text'
 
 export const HISTORY_OPERATIONS = ['update-recurring-payment', 'custom-report'] as const
@@ -22,10 +23,10 @@ export const HISTORY_OUTCOMES = [
 
 export const HISTORY_PAGE_SIZE_MAX = 200
 
-const isoInstant = inputText(40).refine(
-  (text) => !Number.isNaN(Date.parse(text)),
-  'Enter a date and time, e.g. 2026-11-22T09:00:00Z',
-)
+const isoInstant = z.iso.datetime({
+  offset: true,
+  message: 'Enter a date and time with its offset, e.g. 2026-11-22T09:00:00Z',
+})
 
 export const historyQuerySchema = z.object({
   profileId: inputText(128).optional(),
@@ -52,10 +53,10 @@ export const historyEntrySchema = z.object({
   profileId: outputText(128).nullable(),
   orderId: outputText(128).nullable(),
   outcome: z.enum(HISTORY_OUTCOMES),
-  serialNumber: outputText(128).nullable(),
-  errorCode: outputText(64).nullable(),
-  errorMessage: outputText(2000).nullable(),
-  message: outputText(2000).nullable(),
+  serialNumber: outputText(RESULT_TEXT_LIMITS.serialNumber).nullable(),
+  errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
+  errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),
+  message: outputText(RESULT_TEXT_LIMITS.message).nullable(),
 })
 
 export type HistoryEntryView = z.infer<typeof historyEntrySchema>

@@ -22,6 +22,22 @@ export const RECURRING_UPDATE_OUTCOMES = [
 
 export type RecurringUpdateOutcome = (typeof RECURRING_UPDATE_OUTCOMES)[number]
 
+/** Outcomes after which the update may or may not have reached the gateway and changed the profile. */
+export const UNCERTAIN_UPDATE_OUTCOMES: readonly RecurringUpdateOutcome[] = [
+  'unknown',
+  'internal-failure',
+  'protocol-error',
+]
+
+/** The longest texts a result carries to the window (and history keeps). */
+export const RESULT_TEXT_LIMITS = {
+  message: 2000,
+  serialNumber: 128,
+  errorCode: 64,
+  errorMessage: 2000,
+  incidentId: 128,
+} as const
+
 const issueSchema = z.object({
   parameter: outputText(64),
   code: z.enum(RECURRING_UPDATE_ISSUE_CODES),
@@ -38,12 +54,12 @@ export const recurringUpdateSendSchema = z.object({
 export const recurringUpdateResultSchema = z.object({
   outcome: z.enum(RECURRING_UPDATE_OUTCOMES),
   /** One plain sentence for staff. */
-  message: outputText(2000),
-  serialNumber: outputText(128).nullable(),
-  errorCode: outputText(64).nullable(),
-  errorMessage: outputText(2000).nullable(),
+  message: outputText(RESULT_TEXT_LIMITS.message),
+  serialNumber: outputText(RESULT_TEXT_LIMITS.serialNumber).nullable(),
+  errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
+  errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),
   /** The gateway's incident ID of an internal failure. */
-  incidentId: outputText(128).nullable(),
+  incidentId: outputText(RESULT_TEXT_LIMITS.incidentId).nullable(),
   /** The rules of spec §4.2 the request broke; it was not sent (outcome not-sent). */
   issues: z.array(issueSchema).max(100),
   /** The request's history entry; null when it was refused before signing. */

@@ -67,18 +67,35 @@ describe('history:search', () => {
 
   it('pages through the entries and counts them all', async () => {
     const page = (await search({ limit: 2, offset: 2 })) as {
-      value: { total: number; entries: unknown[] }
+      value: { total: number; entries: { orderId: string }[] }
     }
-    expect(page.value).toMatchObject({ total: 3, entries: [expect.anything()] })
+    expect(page.value.total).toBe(3)
+    expect(page.value.entries.map((entry) => entry.orderId)).toEqual(['ORD-1'])
+  })
+
+  it('keeps entries sent at or after "from" and before "to", whatever offset the instants carry', async () => {
+    // Sent at 09:01, 09:02 and 09:03 UTC (the test clock); 22:02+13:00 is 09:02 UTC.
+    const window = (await search({
+      from: '2026-11-20T22:02:00+13:00',
+      to: '2026-11-20T09:03:00Z',
+    })) as { value: { entries: { orderId: string }[] } }
+    expect(window.value.entries.map((entry) => entry.orderId)).toEqual(['ORD-2'])
   })
 
   it('refuses a date that is not one, naming the field and what to enter', async () => {
-    expect(await search({ from: 'yesterday' })).toMatchObject({
-      ok: false,
-      error: {
-        code: 'invalid-input',
-        issues: [{ path: 'from', message: 'Enter a date and time, e.g. 2026-11-22T09:00:00Z' }],
-      },
-    })
+    for (const from of ['yesterday', '2026-11-20', '2026-11-20T09:00:00']) {
+      expect(await search({ from }), from).toMatchObject({
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          issues: [
+            {
+              path: 'from',
+              message: 'Enter a date and time with its offset, e.g. 2026-11-22T09:00:00Z',
+            },
+          ],
+        },
+      })
+    }
   })
 })

@@ -30,6 +30,11 @@ afterAll(async () => {
 })
 
 const srcProfile = () => sandbox.sandbox.service.profiles().find((p) => p.type === 'SRC')!
+const valid = (order: string) => ({
+  'client-orderid': order,
+  'recurring-payment-id': srcProfile().id,
+  amount: '5.00',
+})
 
 describe('sending an update from the editor', () => {
   it('signs it with the environment key from the keychain, gets it approved and records it', async () => {
@@ -93,10 +98,26 @@ describe('sending an update from the editor', () => {
       },
       profileType: 'DST',
     })
+    expect(result).toMatchObject({ outcome: 'not-sent', historyId: null })
     expect(result.issues.map(({ parameter, code }) => `${parameter}: ${code}`).sort()).toEqual([
       'interval: not-for-dst',
       'period: not-for-dst',
     ])
+  })
+
+  it('refuses two spellings of one parameter instead of sending one of them', async () => {
+    const result = await service.send({
+      environmentId,
+      parameters: {
+        'client-orderid': 'ORD-EDITOR-5',
+        'recurring-payment-id': srcProfile().id,
+        amount: '5.00',
+        email: 'anna@example.com',
+        'e-mail': 'other@example.com',
+      },
+    })
+    expect(result.outcome).toBe('not-sent')
+    expect(result.issues).toEqual([expect.objectContaining({ code: 'duplicate-alias' })])
   })
 
   it("shows the gateway's own refusal of an unknown profile and records it", async () => {
@@ -115,5 +136,69 @@ describe('sending an update from the editor', () => {
       outcome: result.outcome,
       profileId: 'no-such-profile',
     })
+  })
+
+  it('sends and records nothing while the environment has no address, and says why', async () => {
+    const fresh = openTestStore()
+    try {
+      const offline = createRecurringUpdateService({
+        environments: fresh.environments,
+        history: createHistoryRepository(fresh.db),
+        gateway: sandbox.deps,
+      })
+      const result = await offline.send({
+        environmentId: fresh.environments.list()[0]!.id,
+        parameters: valid('ORD-EDITOR-6'),
+      })
+      expect(result).toMatchObject({ outcome: 'not-sent', historyId: null })
+      expect(result.message).toMatch(/^Nothing was sent: .*has no address yet/)
+      expect(createHistoryRepository(fresh.db).search().total).toBe(0)
+    } finally {
+      fresh.close()
+    }
+  })
+
+  it('records an unknown outcome, not "sending", when sending fails unexpectedly', async () => {
+    const failing = createRecurringUpdateService({
+      environments: store.environments,
+      history,
+      gateway: {
+        ...sandbox.deps,
+        httpsPost: async () => {
+          throw new Error('socket exploded')
+        },
+      },
+    })
+    await expect(
+      failing.send({ environmentId, parameters: valid('ORD-EDITOR-7') }),
+    ).rejects.toThrow('socket exploded')
+    const [latest] = history.search({ orderId: 'ORD-EDITOR-7' }).entries
+    expect(latest).toMatchObject({ outcome: 'unknown' })
+    expect(latest!.message).toMatch(/may have reached the gateway: socket exploded/)
+  })
+
+  it("bounds and masks the gateway's words before showing and keeping them", async () => {
+    const longError = `${'x'.repeat(3000)} card 4111111111111111`
+    const echoing = createRecurringUpdateService({
+      environments: store.environments,
+      history,
+      gateway: {
+        ...sandbox.deps,
+        httpsPost: async () => ({
+          status: 400,
+          headers: {},
+          contentType: 'text/plain',
+          body: Buffer.from(
+            `type=validation-error\n&error-code=1\n&error-message=4111111111111111 ${longError}\n`,
+          ),
+        }),
+      },
+    })
+    const result = await echoing.send({ environmentId, parameters: valid('ORD-EDITOR-8') })
+    expect(result.outcome).toBe('validation-error')
+    expect(result.errorMessage!.length).toBeLessThanOrEqual(2000)
+    expect(result.errorMessage).toMatch(/^411111\*{6}1111 x/)
+    expect(history.get(result.historyId!)!.errorMessage).toBe(result.errorMessage)
+    expect(history.search({ orderId: 'ORD-EDITOR-8' }).entries).toHaveLength(1)
   })
 })
