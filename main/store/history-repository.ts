@@ -106,7 +106,7 @@ function isoInstant(value: string, field: string): string {
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) {
     throw new RangeError(
-      `History search: "${field}" is not a date (${value.slice(0, 40)}); use e.g. 2026-11-30`,
+      `History search: "${field}" is not a date (${value.slice(0, 40)}); use e.g. 2026-11-30T00:00:00Z`,
     )
   }
   return date.toISOString()
