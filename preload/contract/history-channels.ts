@@ -23,10 +23,8 @@ export const HISTORY_OUTCOMES = [
 
 export const HISTORY_PAGE_SIZE_MAX = 200
 
-const isoInstant = z.iso.datetime({
-  offset: true,
-  message: 'Enter a date and time with its offset, e.g. 2026-11-22T09:00:00Z',
-})
+const INSTANT_HINT = 'Enter a date and time with its offset, e.g. 2026-11-22T09:00:00Z'
+const isoInstant = z.iso.datetime({ offset: true, message: INSTANT_HINT }).max(40, INSTANT_HINT)
 
 export const historyQuerySchema = z.object({
   profileId: inputText(128).optional(),

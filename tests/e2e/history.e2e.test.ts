@@ -125,6 +125,45 @@ describe('the History screen', () => {
     await expect.poll(() => rows().count()).toBe(2)
   })
 
+  it('searches with all the boxes hold, says what the table shows, and drops unsearched text', async () => {
+    const profileBox = byTestId('history-filter-profile').locator('input')
+    const applied = () => byTestId('history-applied').textContent()
+    await expect.poll(applied).toBe('Showing all requests.')
+
+    // Typed but not searched for: the table stays as it was, and the line says so.
+    await profileBox.fill(profileId)
+    await expect.poll(applied).toContain('Changes in the boxes apply on Enter or Search.')
+    expect(await rows().count()).toBe(2)
+
+    // Coming back, the boxes show what the table was searched with.
+    await suite.app.page.getByRole('link', { name: 'Sandbox' }).click()
+    await openHistory()
+    await expect.poll(() => rows().count()).toBe(2)
+    expect(await profileBox.inputValue()).toBe('')
+    expect(await applied()).toBe('Showing all requests.')
+
+    // Picking an outcome searches with everything in the boxes, and the line names it all.
+    await profileBox.fill(profileId)
+    await byTestId('history-filter-outcome').click()
+    await suite.app.page.locator('.n-base-select-option', { hasText: /^declined$/ }).click()
+    await expect
+      .poll(applied)
+      .toBe(`Showing requests with profile ID ${profileId}, outcome declined.`)
+    await expect.poll(() => rows().count()).toBe(0)
+
+    // Clearing a box with its × searches again at once.
+    await byTestId('history-filter-profile').hover()
+    await byTestId('history-filter-profile').locator('.n-base-clear__clear').click()
+    await expect.poll(applied).toBe('Showing requests with outcome declined.')
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await rowTexts()).toEqual([expect.stringContaining('ORD-H-2')])
+    expect(await profileBox.inputValue()).toBe('')
+
+    await byTestId('history-clear').click()
+    await expect.poll(applied).toBe('Showing all requests.')
+    await expect.poll(() => rows().count()).toBe(2)
+  })
+
   it('filters by the days sent, and cannot be given a range that ends before it starts', async () => {
     const [first, last] = await byTestId('history-filter-days').locator('input').all()
     await first!.fill('2020-01-01')

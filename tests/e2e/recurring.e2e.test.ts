@@ -6,6 +6,8 @@ const suite = useAppInBrowser()
 // A demo profile the sandbox seeds (main/sandbox/demo-seed.ts): SRC, billed in EUR, 49.90 a month.
 const PROFILE_ID = '100001'
 const CARD_NUMBER = '4111111111111111'
+const CVV2 = '9173'
+const SSN = '078-05-1120'
 
 const page = () => suite.app.page
 const byTestId = (id: string) => page().getByTestId(id)
@@ -89,13 +91,24 @@ describe('Recurring', () => {
     await expect.poll(() => profileRow(PROFILE_ID).textContent()).toContain('12.50 EUR')
   })
 
-  it('keeps the draft while visiting another section, but never the card number', async () => {
+  it('keeps the draft while visiting another section, but never the card number, CVV2 or SSN', async () => {
     await open('Recurring')
     await byTestId('recurring-group-card').locator('summary').click()
     await field('credit-card-number').fill(CARD_NUMBER)
-    expect(
-      await page().evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })),
-    ).not.toContain(CARD_NUMBER)
+    await field('cvv2').fill(CVV2)
+    await byTestId('recurring-group-payer').locator('summary').click()
+    await field('ssn').fill(SSN)
+    // Something else typed lands in storage: the check below looks at a storage in use.
+    await field('client-orderid').fill('e2e-update-1')
+    await expect
+      .poll(() => page().evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage })))
+      .toContain('e2e-update-1')
+    const stored = await page().evaluate(() =>
+      JSON.stringify({ ...sessionStorage, ...localStorage }),
+    )
+    expect(stored).not.toContain(CARD_NUMBER)
+    expect(stored).not.toContain(CVV2)
+    expect(stored).not.toContain(SSN)
 
     await open('Sandbox')
     await open('Recurring')
@@ -104,6 +117,8 @@ describe('Recurring', () => {
     expect(await field('amount').inputValue()).toBe('12.50')
     expect(await field('currency').inputValue()).toBe('EUR')
     expect(await field('credit-card-number').inputValue()).toBe('')
+    expect(await field('cvv2').inputValue()).toBe('')
+    expect(await field('ssn').inputValue()).toBe('')
     expect(await byTestId('recurring-outcome').textContent()).toBe('Approved')
     await byTestId('recurring-group-card').scrollIntoViewIfNeeded()
     await suite.app.screenshot('recurring-card-group')
@@ -142,8 +157,24 @@ describe('Recurring', () => {
     const dialog = page().locator('.n-dialog')
     await expect.poll(() => dialog.textContent()).toContain('Send the same update again?')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect.poll(() => dialog.count()).toBe(0)
     expect(await sends()).toHaveLength(2)
     expect(await byTestId('recurring-outcome').textContent()).toBe('Outcome unknown')
+
+    // Esc answers the question too: nothing goes out, and Send works again.
+    await byTestId('recurring-send').click()
+    await expect.poll(() => dialog.textContent()).toContain('Send the same update again?')
+    await page().keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect.poll(() => byTestId('recurring-send').isEnabled()).toBe(true)
+    expect(await sends()).toHaveLength(2)
+
+    await byTestId('recurring-send').click()
+    await dialog.getByRole('button', { name: 'Send again' }).click()
+    await expect
+      .poll(() => byTestId('recurring-outcome').textContent(), { timeout: 30_000 })
+      .toBe('Approved')
+    expect(await sends()).toHaveLength(3)
   })
 
   it('ran with no CSP violation and no console error', async () => {

@@ -28,6 +28,9 @@ export function useProductionGuard() {
         onNegativeClick: () => resolve(false),
         onClose: () => resolve(false),
         onMaskClick: () => resolve(false),
+        onEsc: () => resolve(false),
+        // However the dialog closes, the question is answered (a second resolve is ignored).
+        onAfterLeave: () => resolve(false),
       })
     })
   }

@@ -1,5 +1,6 @@
 import type { HistoryEntryView } from '../../../../preload/contract/history-channels'
-import type { HistoryOutcome } from './history-store'
+import { UNCERTAIN_UPDATE_OUTCOMES } from '../../../../preload/contract/recurring-channels'
+import type { HistoryOutcome } from './history-query'
 
 export type TagType = 'success' | 'error' | 'warning' | 'default'
 
@@ -20,12 +21,21 @@ const OUTCOME_TAGS: Record<HistoryOutcome, TagType> = {
 
 export const outcomeTag = (outcome: HistoryOutcome): TagType => OUTCOME_TAGS[outcome]
 
-/** Outcomes where the request may have reached the gateway with no answer back. */
+/**
+ * Outcomes after which the request may or may not have reached the gateway and changed the
+ * profile: the Recurring screen's uncertain outcomes, and a request whose answer is not recorded
+ * yet ('sending').
+ */
+export const UNCERTAIN_HISTORY_OUTCOMES: readonly HistoryOutcome[] = [
+  ...UNCERTAIN_UPDATE_OUTCOMES,
+  'sending',
+]
+
 export const isUncertain = (outcome: HistoryOutcome): boolean =>
-  outcome === 'unknown' || outcome === 'sending'
+  UNCERTAIN_HISTORY_OUTCOMES.includes(outcome)
 
 export const UNCERTAIN_HINT =
-  'The request may have reached the gateway, but no answer came back: check the profile before sending again.'
+  'The request may have reached the gateway and changed the profile, but what became of it is not known: check the profile before sending again.'
 
 const OPERATIONS: Record<HistoryEntryView['operation'], string> = {
   'update-recurring-payment': 'Recurring update',

@@ -1,63 +1,25 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
-import type {
-  HISTORY_OUTCOMES,
-  HistoryEntryView,
-  HistoryQueryInput,
-} from '../../../../preload/contract/history-channels'
+import type { HistoryEntryView } from '../../../../preload/contract/history-channels'
 import { BridgeError, call } from '../../bridge'
-
-export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
-
-/** What the staff member typed or picked; applied on Enter, Search, or a select change. */
-export interface HistoryFilters {
-  profileId: string
-  orderId: string
-  outcome: HistoryOutcome | null
-  /** The first and the last day to include, as the date range picker gives them. */
-  days: [number, number] | null
-}
+import { noCriteria, sameCriteria, toQuery, type HistoryCriteria } from './history-query'
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const
 
-const noFilters = (): HistoryFilters => ({ profileId: '', orderId: '', outcome: null, days: null })
-
-/** Midnight starting the given instant's day, in local time. */
-function startOfDay(instant: number): Date {
-  const day = new Date(instant)
-  day.setHours(0, 0, 0, 0)
-  return day
-}
-
-/** Midnight ending the given instant's day, in local time (the next day's start). */
-function endOfDay(instant: number): Date {
-  const next = startOfDay(instant)
-  next.setDate(next.getDate() + 1)
-  return next
-}
-
-/** The query main understands: trimmed texts, and the date range as ISO instants (end excluded). */
-export function toQuery(filters: HistoryFilters): HistoryQueryInput {
-  const query: HistoryQueryInput = {}
-  const profileId = filters.profileId.trim()
-  const orderId = filters.orderId.trim()
-  if (profileId) query.profileId = profileId
-  if (orderId) query.orderId = orderId
-  if (filters.outcome) query.outcome = filters.outcome
-  if (filters.days) {
-    query.from = startOfDay(filters.days[0]).toISOString()
-    query.to = endOfDay(filters.days[1]).toISOString()
-  }
-  return query
-}
+const copy = (criteria: HistoryCriteria): HistoryCriteria => ({
+  ...criteria,
+  days: criteria.days && [criteria.days[0], criteria.days[1]],
+})
 
 /**
  * The History screen's filters, page and last result, kept here so leaving the screen and coming
- * back shows the same search.
+ * back shows the same search. `applied` is what the shown results were searched with; `draft` is
+ * what the filter boxes hold, applied as a whole by Enter, Search, an outcome or days picked, or a
+ * box cleared.
  */
 export const useHistoryStore = defineStore('history', () => {
-  const filters = ref<HistoryFilters>(noFilters())
-  const applied = ref<HistoryFilters>(noFilters())
+  const draft = ref<HistoryCriteria>(noCriteria())
+  const applied = ref<HistoryCriteria>(noCriteria())
   const page = ref(1)
   const pageSize = ref<number>(PAGE_SIZES[0])
   const entries = ref<HistoryEntryView[]>([])
@@ -67,6 +29,8 @@ export const useHistoryStore = defineStore('history', () => {
   let latest = 0
 
   const filtered = computed(() => Object.keys(toQuery(applied.value)).length > 0)
+  /** The boxes hold something not searched for yet. */
+  const pending = computed(() => !sameCriteria(draft.value, applied.value))
 
   async function load(): Promise<void> {
     const request = ++latest
@@ -89,16 +53,21 @@ export const useHistoryStore = defineStore('history', () => {
     }
   }
 
-  /** Searches with what the filters say now, from the first page. */
+  /** Searches with everything the filter boxes hold now, from the first page. */
   function search(): Promise<void> {
-    applied.value = { ...filters.value }
+    applied.value = copy(draft.value)
     page.value = 1
     return load()
   }
 
   function clear(): Promise<void> {
-    filters.value = noFilters()
+    draft.value = noCriteria()
     return search()
+  }
+
+  /** Puts the applied filters back in the boxes, dropping anything typed but not searched for. */
+  function revert(): void {
+    draft.value = copy(applied.value)
   }
 
   function goTo(next: number): Promise<void> {
@@ -113,7 +82,9 @@ export const useHistoryStore = defineStore('history', () => {
   }
 
   return {
-    filters,
+    draft,
+    applied,
+    pending,
     page,
     pageSize,
     entries,
@@ -124,6 +95,7 @@ export const useHistoryStore = defineStore('history', () => {
     load,
     search,
     clear,
+    revert,
     goTo,
     resize,
   }

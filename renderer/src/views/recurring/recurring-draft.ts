@@ -1,36 +1,11 @@
 import { defineStore } from 'pinia'
 import { ref, watch } from 'vue'
-import type {
-  RecurringUpdateOutcome,
-  RecurringUpdateResult,
-} from '../../../../preload/contract/recurring-channels'
 import {
   RECURRING_PROFILE_TYPES,
   RECURRING_UPDATE_PARAMETERS,
   type RecurringProfileType,
 } from '../../../../preload/contract/recurring-update-rules'
-
-/** Card and identity data: held only in the open screen's memory, never in any storage. */
-export const SENSITIVE_PARAMETERS: readonly string[] = ['credit-card-number', 'cvv2', 'ssn']
-
-/** Outcomes after which the profile may or may not have been updated. */
-export const UNCERTAIN_OUTCOMES: readonly RecurringUpdateOutcome[] = [
-  'unknown',
-  'protocol-error',
-  'internal-failure',
-]
-
-export type ProfileTypeChoice = RecurringProfileType | 'unknown'
-
-/** One sent update as the result panel shows it, with what it was sent for. */
-export interface SentUpdate {
-  result: RecurringUpdateResult
-  environmentName: string
-  profileId: string
-  /** The parameters sent, to warn before the same request goes out again after an unknown outcome. */
-  fingerprint: string
-  sentAt: string
-}
+import { SENSITIVE_PARAMETERS, type ProfileTypeChoice, type SentUpdate } from './recurring-shared'
 
 const STORAGE_KEY = 'gatedesk.recurringDraft'
 const STORED_NAMES = RECURRING_UPDATE_PARAMETERS.map((d) => d.name).filter(

@@ -5,7 +5,7 @@ import {
   type RecurringParameterDefinition,
   type RecurringUpdateIssue,
 } from '../../../../preload/contract/recurring-update-rules'
-import { SENSITIVE_PARAMETERS } from './recurring-draft'
+import { SENSITIVE_PARAMETERS } from './recurring-shared'
 
 /** How the editor shows one parameter of spec §4.2; the rules themselves come from the table. */
 export interface FieldView {
