@@ -43,6 +43,19 @@ describe('the app shell', () => {
     }
   })
 
+  it('opens the sections with Ctrl and their number, from anywhere in the window', async () => {
+    for (const [index, section] of sections.entries()) {
+      await suite.app.page.keyboard.press(`Control+${index + 1}`)
+      await expect.poll(() => new URL(suite.app.page.url()).hash).toBe(`#${section.path}`)
+      await expect
+        .poll(() => suite.app.page.getByRole('heading', { name: section.title }).isVisible())
+        .toBe(true)
+    }
+    expect(
+      await suite.app.page.getByRole('link', { name: sections[0].title }).getAttribute('title'),
+    ).toBe(`${sections[0].title} (Ctrl+1)`)
+  })
+
   it('exposes only the frozen bridge, which refuses channels outside the contract', async () => {
     const probe = await suite.app.page.evaluate(async () => {
       const bridge = window.gatedesk as unknown as Record<string, unknown> & {
