@@ -2,9 +2,9 @@
 // keytar and better-sqlite3 are compiled for one runtime at a time: Node (tests, CLI) or
 // Electron (the app). This rebuilds them for the runtime about to start, only when they were
 // last built for the other one, so `npm start` and `npm test` can alternate with no manual step.
-import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { runNpm } from './npm.mjs'
 
 const NATIVE_MODULES = ['keytar', 'better-sqlite3']
 const STAMP = 'node_modules/.gatedesk-native-runtime'
@@ -58,13 +58,7 @@ if (target === 'node') {
 }
 
 console.log(`Building ${NATIVE_MODULES.join(' and ')} for ${wanted} (once per switch of runtime)…`)
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-const result = spawnSync(npm, ['rebuild', ...NATIVE_MODULES], {
-  stdio: 'inherit',
-  env,
-  shell: false,
-})
-if (result.status !== 0) {
+if (runNpm(['rebuild', ...NATIVE_MODULES], env) !== 0) {
   console.error(
     `Could not build ${NATIVE_MODULES.join(' and ')} for ${wanted}. Check the system packages in README.md (a C++ toolchain, Python 3, and libsecret on Linux).`,
   )
