@@ -74,7 +74,7 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
 
   let pairs
   try {
-    pairs = decodeForm(text.replace(/\r?\n$/, ''))
+    pairs = decodeForm(text)
   } catch (error) {
     if (error instanceof MalformedEncodingError) {
       return protocolError('is not a valid form-encoded body', status, body)
@@ -84,9 +84,10 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
   if (pairs.some(([name]) => !FORM_NAME.test(name))) {
     return protocolError('is not a form-encoded body', status, body)
   }
-  // Every value ends with a newline (spec §4.2); a last value without one means the body was cut off.
-  const terminated = pairs.filter(([, value]) => value.endsWith('\n')).length
-  if (terminated > 0 && !text.endsWith('\n')) {
+  // Every value ends with a newline (spec §4.2), sent as it is or as %0A; a last value without
+  // one means the body was cut off.
+  const terminated = pairs.some(([, value]) => value.endsWith('\n'))
+  if (terminated && !pairs.at(-1)![1].endsWith('\n')) {
     return protocolError('was cut off before its end', status, body)
   }
   const fields: Record<string, string> = {}
@@ -112,9 +113,17 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
     return resultOf('declined', `The update was declined: ${reason}.`, details)
   }
   if (type === 'update-recurring-payment-response' && state === 'approved') {
+    // Every acceptance carries one (spec §7.2): without it, the answer may have been cut at a field.
+    if (!details.serialNumber) {
+      return protocolError(
+        'approves the update but has no serial number, which every acceptance carries',
+        status,
+        body,
+      )
+    }
     return resultOf(
       'approved',
-      `The update was accepted${details.serialNumber ? ` (serial number ${details.serialNumber})` : ''}.`,
+      `The update was accepted (serial number ${details.serialNumber}).`,
       details,
     )
   }

@@ -81,6 +81,32 @@ describe('decodeUpdateResponse', () => {
     expect(result.message).toMatch(/cut off/)
   })
 
+  it('reads values whose ending newline is sent percent-encoded, and still notices a cut', () => {
+    const approved = decodeUpdateResponse(
+      200,
+      form('type=update-recurring-payment-response%0A&status=approved%0A&serial-number=S1%0A'),
+    )
+    expect(approved.outcome).toBe('approved')
+    expect(approved.serialNumber).toBe('S1')
+    expect(approved.fields['status']).toBe('approved')
+    const cut = decodeUpdateResponse(
+      200,
+      form('type=update-recurring-payment-response%0A&status=approved%0A&serial-number=S'),
+    )
+    expect(cut.outcome).toBe('protocol-error')
+    expect(cut.message).toMatch(/cut off/)
+  })
+
+  it('does not call an approval without its serial number approved: it may have been cut', () => {
+    const result = decodeUpdateResponse(
+      200,
+      form('type=update-recurring-payment-response\n&status=approved\n'),
+    )
+    expect(result.outcome).toBe('protocol-error')
+    expect(result.message).toMatch(/no serial number/)
+    expect(result.message).toMatch(/check the profile before sending again/)
+  })
+
   it('treats an undefined type/status pair as a protocol error, not an approval', () => {
     expect(decodeUpdateResponse(200, form('type=something-else\n&status=approved\n')).outcome).toBe(
       'protocol-error',
