@@ -15,8 +15,13 @@ export interface ReportResult {
   message: string
 }
 
-const NOT_AUTHORISED = /not\s+authori[sz]ed/i
-const NOT_AUTHORISED_MAX_BYTES = 4096
+// Spec §7.1 gives the refusal's meaning, not its words.
+const NOT_AUTHORISED =
+  /not\s+authori[sz]ed|unauthori[sz]ed|forbidden|access\s+denied|not\s+allowed/i
+/** A text/plain answer this short may be the gateway's words instead of a report. */
+const PLAIN_MESSAGE_MAX_BYTES = 4096
+// Spec §2.2: a CSV report opens with a quoted header; a byte-order mark or the NULs of UTF-16 may precede it.
+const OPENS_LIKE_CSV = /^(\uFEFF|\uFFFD|\u0000)*"/
 const CSV_TYPES = [
   'text/csv',
   'application/csv',
@@ -45,7 +50,7 @@ export function reportFailure(
 export function classifyReport(received: ReceivedReport): ReportKind | ReportResult {
   const { status, head, bytes } = received
   const mediaType = received.contentType.split(';')[0]!.trim().toLowerCase()
-  const text = head.subarray(0, NOT_AUTHORISED_MAX_BYTES).toString('utf8')
+  const text = head.subarray(0, PLAIN_MESSAGE_MAX_BYTES).toString('utf8')
 
   if (status === 500) {
     const incidentId = internalFailureId(head)
@@ -64,13 +69,21 @@ export function classifyReport(received: ReceivedReport): ReportKind | ReportRes
   // Spec §7.1: refusal comes as HTTP 200 text/plain, so it must be told apart from a CSV report.
   if (
     mediaType === 'text/plain' &&
-    bytes <= NOT_AUTHORISED_MAX_BYTES &&
-    NOT_AUTHORISED.test(text)
+    bytes <= PLAIN_MESSAGE_MAX_BYTES &&
+    !OPENS_LIKE_CSV.test(text)
   ) {
-    return reportFailure(
-      'not-authorised',
-      `The gateway says this merchant is not authorised for the report ("${text.trim().slice(0, 120)}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
-    )
+    if (NOT_AUTHORISED.test(text)) {
+      return reportFailure(
+        'not-authorised',
+        `The gateway says this merchant is not authorised for the report ("${text.trim().slice(0, 120)}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
+      )
+    }
+    if (text.trim() !== '') {
+      return reportFailure(
+        'protocol-error',
+        `The gateway answered with a message instead of a report: ${previewReceived(text.trim())}`,
+      )
+    }
   }
   if (bytes === 0) return reportFailure('protocol-error', 'The gateway sent an empty report.')
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'

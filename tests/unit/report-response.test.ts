@@ -25,6 +25,34 @@ describe('classifyReport', () => {
     expect(result).toMatchObject({ outcome: 'not-authorised', kind: null, file: null })
   })
 
+  it('treats other wordings of a text/plain refusal as a refusal too', () => {
+    for (const words of ['Unauthorized', 'Access denied for merchant shop', '403 Forbidden']) {
+      expect(classifyReport(received(200, 'text/plain', words))).toMatchObject({
+        outcome: 'not-authorised',
+      })
+    }
+  })
+
+  it('shows any other short text/plain message instead of saving it as a CSV report', () => {
+    const result = classifyReport(received(200, 'text/plain', 'Report template not found\n'))
+    expect(result).toMatchObject({ outcome: 'protocol-error', file: null })
+    expect(result).toHaveProperty(
+      'message',
+      'The gateway answered with a message instead of a report: "Report template not found"',
+    )
+  })
+
+  it('keeps a short CSV served as text/plain a report in any encoding, byte-order mark or not', () => {
+    const header = '"Merchant_Name","Amount"\r\n'
+    for (const head of [
+      Buffer.from(`\uFEFF${header}`),
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(header, 'utf16le')]),
+      Buffer.from(header, 'utf16le').swap16(),
+    ]) {
+      expect(classifyReport(received(200, 'text/plain; charset=x', head))).toBe('csv')
+    }
+  })
+
   it('keeps a CSV served as text/plain a report', () => {
     expect(classifyReport(received(200, 'text/plain', '"Merchant_Name"\r\n"Shop"\r\n'))).toBe('csv')
   })
