@@ -245,6 +245,26 @@ describe('runReport over HTTPS', () => {
     )
   })
 
+  it('posts to the report path of a white-label deployment, and signs that URL', async () => {
+    reply = replyWith('text/csv', csv)
+    const reportPath = '/paynet-ui/services/v2/rpt-engine'
+    const result = await runReport(deps, environment({ reportPath }), secrets, request, {
+      file: join(dir, 'white-label.csv'),
+    })
+    expect(result).toMatchObject({ outcome: 'report', kind: 'csv' })
+    expect(received[0]!.path).toBe(reportPath)
+    const auth = authorizationParams(received[0]!.headers.authorization)
+    const port = new URL(server.url()).port
+    const expectedBase =
+      `POST&https%3A%2F%2F127.0.0.1%3A${port}%2Fpaynet-ui%2Fservices%2Fv2%2Frpt-engine&` +
+      'oauth_consumer_key%3Dshop-login%26oauth_nonce%3Dfixed-nonce' +
+      '%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0'
+    const { createHmac } = await import('node:crypto')
+    expect(auth['oauth_signature']).toBe(
+      createHmac('sha1', 'CK-1%262&').update(expectedBase).digest('base64'),
+    )
+  })
+
   it('recognises a PDF report', async () => {
     reply = replyWith('application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n'))
     const result = await runReport(deps, environment(), secrets, request, {
