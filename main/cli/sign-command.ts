@@ -32,7 +32,8 @@ received when it says the signature is wrong.
   --key               unencrypted PKCS#1 or PKCS#8 PEM RSA private key file
   --nonce, --timestamp  as in the request being checked (default: random nonce, current time)
   --param name=value  a body parameter, unencoded; repeat for each
-  --body RAWFORM      the form body exactly as sent (+ means space, %2B a plus)
+  --body RAWFORM      the form body exactly as sent (+ means space, %2B a plus); the oauth_*
+                      parameters it repeats stand for the options above, which may then be left out
   --json              print {"baseString", "signature", "authorization"} as one JSON object
 
 Secrets are read from files only, never from the command line.`
@@ -71,6 +72,58 @@ function bodyParameters(params: string[] | undefined, body: string | undefined):
     }
   }
   return paramOptions(params ?? [])
+}
+
+/** The options that the oauth_* parameters a sent body repeats (spec §5.5) stand for. */
+const OPTION_OF_OAUTH = {
+  oauth_consumer_key: 'consumer-key',
+  oauth_nonce: 'nonce',
+  oauth_signature_method: 'signature-method',
+  oauth_timestamp: 'timestamp',
+} as const
+type OauthOption = (typeof OPTION_OF_OAUTH)[keyof typeof OPTION_OF_OAUTH]
+
+/**
+ * Takes the oauth_* parameters out of a body pasted as it was sent, and fills in the options
+ * they stand for, so that the body alone reproduces its request. An option given too must agree.
+ */
+function takeSentOauth<T extends Partial<Record<OauthOption, string>>>(
+  values: T,
+  parameters: Parameter[],
+): { values: T; requestParameters: Parameter[] } {
+  const filled: T = { ...values }
+  const seen = new Set<string>()
+  const requestParameters = parameters.filter(([name, value]) => {
+    if (!name.startsWith('oauth_')) return true
+    if (seen.has(name)) throw new UsageError(`--body has ${name} twice; a request has it once`)
+    seen.add(name)
+    if (name === 'oauth_signature') {
+      throw new UsageError(
+        '--body holds oauth_signature, which belongs only in the Authorization header (spec 5.1): the client that sent it must leave it out of the body',
+      )
+    }
+    if (name === 'oauth_version') {
+      if (value !== '1.0') {
+        throw new UsageError(`--body has oauth_version "${value}"; the gateway signs with 1.0`)
+      }
+      return false
+    }
+    const option = OPTION_OF_OAUTH[name as keyof typeof OPTION_OF_OAUTH]
+    if (!option) {
+      throw new UsageError(
+        `--body holds ${name}, which the gateway's requests do not have (only oauth_consumer_key, oauth_nonce, oauth_signature_method, oauth_timestamp and oauth_version)`,
+      )
+    }
+    const given = filled[option]
+    if (given !== undefined && given !== value) {
+      throw new UsageError(
+        `--${option} is "${given}" but the body's ${name} is "${value}": give the values of one request, or leave --${option} out to use the body's`,
+      )
+    }
+    filled[option] = value as T[OauthOption]
+    return false
+  })
+  return { values: filled, requestParameters }
 }
 
 async function credentialsFrom(values: {
@@ -114,10 +167,19 @@ export async function signCommand(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${signUsage}\n`)
     return 0
   }
-  const credentials = await credentialsFrom(values)
+  const parameters = bodyParameters(values.param, values.body)
+  const { values: filled, requestParameters: signedParameters } =
+    values.body === undefined
+      ? { values, requestParameters: parameters }
+      : takeSentOauth(values, parameters)
+  const credentials = await credentialsFrom(filled)
+  if (credentials.method === 'HMAC-SHA1' && credentials.controlKey === '') {
+    io.stderr(
+      `warning: --control-key-file ${filled['control-key-file']} is empty, so the signature uses an empty control key\n`,
+    )
+  }
   const url = required(values.url, '--url')
-  const signedParameters = bodyParameters(values.param, values.body)
-  const timestamp = values.timestamp ?? String(Math.floor(Date.now() / 1000))
+  const timestamp = filled.timestamp ?? String(Math.floor(Date.now() / 1000))
   if (!/^\d+$/.test(timestamp)) {
     io.stderr(
       `warning: --timestamp "${timestamp}" is not Unix seconds; the gateway will refuse it\n`,
@@ -129,7 +191,7 @@ export async function signCommand(argv: string[], io: CliIo): Promise<number> {
       url,
       signedParameters,
       credentials,
-      nonce: values.nonce ?? randomNonce(),
+      nonce: filled.nonce ?? randomNonce(),
       timestamp,
     })
   } catch (error) {

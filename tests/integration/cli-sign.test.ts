@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli'
+import { SPEC_PATHS } from '../../main/gateway/environment'
 import type { Parameter } from '../../main/gateway/form-codec'
+import { prepareUpdateRequest } from '../../main/gateway/update-recurring-payment'
 import { gatewayMethodVectors } from '../fixtures/oauth-vectors'
 
 const run = promisify(execFile)
@@ -105,6 +107,92 @@ describe('gatedesk sign reproduces the shared vectors from the command line', ()
   })
 })
 
+describe('gatedesk sign --body takes the body exactly as it was sent', () => {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const keyFile = join(dir, 'body-key.pem')
+  writeFileSync(keyFile, privateKey.export({ type: 'pkcs1', format: 'pem' }))
+  const env = {
+    baseUrl: 'https://gate.example.com',
+    endpointId: '1234',
+    merchantLogin: 'shop-login',
+    ...SPEC_PATHS,
+    oauthInBody: true,
+    extraCaPem: null,
+  }
+  const sent = prepareUpdateRequest(
+    env,
+    privateKey,
+    [
+      ['client-orderid', 'ORD 1+2'],
+      ['recurring-payment-id', '100001'],
+      ['amount', '10.50'],
+    ],
+    'a-nonce',
+    1_700_000_000,
+  )
+  const sentSignature = decodeURIComponent(
+    /oauth_signature="([^"]+)"/.exec(sent.headers['Authorization']!)![1]!,
+  )
+  const debug = (...args: string[]) =>
+    cli(['sign', '--url', sent.url, '--key', keyFile, '--body', sent.body, ...args])
+
+  it('reproduces the signature of the body GateDesk sends, oauth_* parameters and all', async () => {
+    expect(sent.body).toContain('&oauth_nonce=a-nonce&')
+    const { code, stdout, stderr } = await debug('--json')
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const printed = JSON.parse(stdout)
+    expect(printed.signature).toBe(sentSignature)
+    expect(printed.authorization).toBe(sent.headers['Authorization'])
+  })
+
+  it('accepts options that agree with the body, and names the one that does not', async () => {
+    const agreeing = await debug('--nonce', 'a-nonce', '--signature-method', 'RSA-SHA256', '--json')
+    expect(JSON.parse(agreeing.stdout).signature).toBe(sentSignature)
+    const { code, stderr } = await debug('--timestamp', '1700000001')
+    expect(code).toBe(2)
+    expect(stderr).toContain(
+      `--timestamp is "1700000001" but the body's oauth_timestamp is "1700000000"`,
+    )
+  })
+
+  it('refuses a body that carries oauth_signature, a foreign oauth_* or a second nonce', async () => {
+    const withBody = (body: string) =>
+      cli(['sign', '--url', sent.url, '--key', keyFile, '--body', body])
+    expect((await withBody(`${sent.body}&oauth_signature=abc`)).stderr).toContain(
+      'oauth_signature, which belongs only in the Authorization header',
+    )
+    expect((await withBody(`${sent.body}&oauth_token=t`)).stderr).toContain(
+      "--body holds oauth_token, which the gateway's requests do not have",
+    )
+    expect((await withBody(`${sent.body}&oauth_nonce=other`)).stderr).toContain(
+      '--body has oauth_nonce twice',
+    )
+  })
+
+  it('reads + as a space and %2B as a plus', async () => {
+    const keyArgs = ['--consumer-key', 'm', '--nonce', 'n', '--timestamp', '1']
+    const { stdout } = await cli([
+      'sign',
+      '--signature-method',
+      'RSA-SHA256',
+      '--url',
+      'https://h/p',
+      '--key',
+      keyFile,
+      ...keyArgs,
+      '--body',
+      'a=1+2&b=1%2B2',
+      '--json',
+    ])
+    expect(JSON.parse(stdout).baseString).toBe(
+      'POST&https%3A%2F%2Fh%2Fp&a%3D1%25202%26b%3D1%252B2%26oauth_consumer_key%3Dm' +
+        '%26oauth_nonce%3Dn%26oauth_signature_method%3DRSA-SHA256%26oauth_timestamp%3D1' +
+        '%26oauth_version%3D1.0',
+    )
+  })
+})
+
 describe('gatedesk sign explains what is wrong', () => {
   const base = [
     'sign',
@@ -144,6 +232,34 @@ describe('gatedesk sign explains what is wrong', () => {
     expect(code).toBe(1)
     expect(stderr).toContain(
       `--control-key-file ${join(dir, 'missing')}: cannot read the file (no such file)`,
+    )
+  })
+
+  it('reads a control-key file saved with CRLF, and warns of an empty one', async () => {
+    const signWith = async (content: string) => {
+      const file = join(dir, 'ck-file')
+      writeFileSync(file, content)
+      return cli([
+        ...base,
+        '--control-key-file',
+        file,
+        '--nonce',
+        'n',
+        '--timestamp',
+        '1',
+        '--json',
+      ])
+    }
+    const signatureOf = async (content: string) =>
+      JSON.parse((await signWith(content)).stdout).signature
+    expect(await signatureOf('CK-1\r\n')).toBe(await signatureOf('CK-1'))
+    expect(await signatureOf('CK-1\n\n')).not.toBe(await signatureOf('CK-1'))
+    expect((await signWith('CK-1\n')).stderr).toBe('')
+    // Published vectors sign with an empty secret, so it is signed with, but not in silence.
+    const empty = await signWith('\n')
+    expect(empty.code).toBe(0)
+    expect(empty.stderr).toBe(
+      `warning: --control-key-file ${join(dir, 'ck-file')} is empty, so the signature uses an empty control key\n`,
     )
   })
 
