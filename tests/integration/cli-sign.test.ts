@@ -227,6 +227,40 @@ describe('gatedesk sign explains what is wrong', () => {
     )
   })
 
+  it('says RSA-SHA256 needs the private key, and names a missing or malformed URL', async () => {
+    const keyFile = join(dir, 'url-key')
+    writeFileSync(keyFile, 'k')
+    const rsa = await cli([
+      'sign',
+      '--signature-method',
+      'RSA-SHA256',
+      '--consumer-key',
+      'm',
+      '--control-key-file',
+      keyFile,
+    ])
+    expect(rsa.stderr).toContain(
+      'RSA-SHA256 signs with the private key: give --key, not --control-key-file',
+    )
+    const withKey = [
+      'sign',
+      '--signature-method',
+      'HMAC-SHA1',
+      '--consumer-key',
+      'm',
+      '--control-key-file',
+      keyFile,
+    ]
+    const missing = await cli(withKey)
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('--url is required')
+    const malformed = await cli([...withKey, '--url', 'gate.example.com/gw'])
+    expect(malformed.code).toBe(1)
+    expect(malformed.stderr).toContain(
+      'The URL "gate.example.com/gw" is not a valid absolute URL (expected e.g. https://host/path)',
+    )
+  })
+
   it('names the file that cannot be read', async () => {
     const { code, stderr } = await cli([...base, '--control-key-file', join(dir, 'missing')])
     expect(code).toBe(1)

@@ -169,6 +169,26 @@ describe('updateRecurringPayment over HTTPS', () => {
     expect(received).toHaveLength(1)
   })
 
+  it('says the outcome is unknown when staff cancel after the request went out', async () => {
+    const controller = new AbortController()
+    reply = () => controller.abort()
+    const result = await updateRecurringPayment(deps, environment(), secrets, update, {
+      signal: controller.signal,
+    })
+    expect(result.outcome).toBe('unknown')
+    expect(result.message).toMatch(/was cancelled/)
+    expect(result.message).toMatch(/check the profile before sending it again/)
+    expect(received).toHaveLength(1)
+  })
+
+  it('says nothing was sent when staff cancel before it goes out', async () => {
+    const result = await updateRecurringPayment(deps, environment(), secrets, update, {
+      signal: AbortSignal.abort(),
+    })
+    expect(result.outcome).toBe('not-sent')
+    expect(received).toHaveLength(0)
+  })
+
   it('says nothing was sent when the server is not trusted', async () => {
     reply = formReply('type=update-recurring-payment-response\n&status=approved\n')
     const result = await updateRecurringPayment(
