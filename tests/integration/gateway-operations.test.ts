@@ -1,4 +1,4 @@
-import { generateKeyPairSync, verify } from 'node:crypto'
+import { createHmac, generateKeyPairSync, verify } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -236,6 +236,18 @@ describe('runReport over HTTPS', () => {
       response.end(body)
     }
 
+  /** The report's HMAC-SHA1 signature covers the URL (`encodedPath` as in the base string) and the oauth_* parameters alone. */
+  function expectSignedOverOauthOnly(sent: Received, encodedPath: string) {
+    const port = new URL(server.url()).port
+    const expectedBase =
+      `POST&https%3A%2F%2F127.0.0.1%3A${port}${encodedPath}&` +
+      'oauth_consumer_key%3Dshop-login%26oauth_nonce%3Dfixed-nonce' +
+      '%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0'
+    expect(authorizationParams(sent.headers.authorization)['oauth_signature']).toBe(
+      createHmac('sha1', 'CK-1%262&').update(expectedBase).digest('base64'),
+    )
+  }
+
   it('posts the JSON signed with HMAC-SHA1 over the oauth_* parameters and saves the CSV', async () => {
     reply = replyWith('text/csv', csv)
     const file = join(dir, 'report.csv')
@@ -252,17 +264,10 @@ describe('runReport over HTTPS', () => {
     expect(sent!.path).toBe('/gw-ui/services/v2/rpt-engine')
     expect(sent!.headers['content-type']).toBe('application/json')
     expect(JSON.parse(sent!.body)).toEqual(request)
-    const auth = authorizationParams(sent!.headers.authorization)
-    expect(auth['oauth_signature_method']).toBe('HMAC-SHA1')
-    const port = new URL(server.url()).port
-    const expectedBase =
-      `POST&https%3A%2F%2F127.0.0.1%3A${port}%2Fgw-ui%2Fservices%2Fv2%2Frpt-engine&` +
-      'oauth_consumer_key%3Dshop-login%26oauth_nonce%3Dfixed-nonce' +
-      '%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0'
-    const { createHmac } = await import('node:crypto')
-    expect(auth['oauth_signature']).toBe(
-      createHmac('sha1', 'CK-1%262&').update(expectedBase).digest('base64'),
+    expect(authorizationParams(sent!.headers.authorization)['oauth_signature_method']).toBe(
+      'HMAC-SHA1',
     )
+    expectSignedOverOauthOnly(sent!, '%2Fgw-ui%2Fservices%2Fv2%2Frpt-engine')
   })
 
   it('posts to the report path of a white-label deployment, and signs that URL', async () => {
@@ -273,16 +278,7 @@ describe('runReport over HTTPS', () => {
     })
     expect(result).toMatchObject({ outcome: 'report', kind: 'csv' })
     expect(received[0]!.path).toBe(reportPath)
-    const auth = authorizationParams(received[0]!.headers.authorization)
-    const port = new URL(server.url()).port
-    const expectedBase =
-      `POST&https%3A%2F%2F127.0.0.1%3A${port}%2Fpaynet-ui%2Fservices%2Fv2%2Frpt-engine&` +
-      'oauth_consumer_key%3Dshop-login%26oauth_nonce%3Dfixed-nonce' +
-      '%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D1700000000%26oauth_version%3D1.0'
-    const { createHmac } = await import('node:crypto')
-    expect(auth['oauth_signature']).toBe(
-      createHmac('sha1', 'CK-1%262&').update(expectedBase).digest('base64'),
-    )
+    expectSignedOverOauthOnly(received[0]!, '%2Fpaynet-ui%2Fservices%2Fv2%2Frpt-engine')
   })
 
   it('recognises a PDF report', async () => {
