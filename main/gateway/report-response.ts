@@ -20,8 +20,12 @@ const NOT_AUTHORISED =
   /not\s+authori[sz]ed|unauthori[sz]ed|forbidden|access\s+denied|not\s+allowed/i
 /** A text/plain answer this short may be the gateway's words instead of a report. */
 const PLAIN_MESSAGE_MAX_BYTES = 4096
-// Spec §2.2: a CSV report opens with a quoted header; a byte-order mark or the NULs of UTF-16 may precede it.
-const OPENS_LIKE_CSV = /^(\uFEFF|\uFFFD|\u0000)*"/
+const BYTE_ORDER_MARKS = /^[\uFEFF\uFFFD]+/
+
+/** Spec §2.2: a CSV report opens with a quoted header, perhaps after a byte-order mark or UTF-16's NULs. */
+function opensLikeCsv(text: string): boolean {
+  return text.replaceAll('\0', '').replace(BYTE_ORDER_MARKS, '').startsWith('"')
+}
 const CSV_TYPES = [
   'text/csv',
   'application/csv',
@@ -67,11 +71,7 @@ export function classifyReport(received: ReceivedReport): ReportKind | ReportRes
     )
   }
   // Spec §7.1: refusal comes as HTTP 200 text/plain, so it must be told apart from a CSV report.
-  if (
-    mediaType === 'text/plain' &&
-    bytes <= PLAIN_MESSAGE_MAX_BYTES &&
-    !OPENS_LIKE_CSV.test(text)
-  ) {
+  if (mediaType === 'text/plain' && bytes <= PLAIN_MESSAGE_MAX_BYTES && !opensLikeCsv(text)) {
     if (NOT_AUTHORISED.test(text)) {
       return reportFailure(
         'not-authorised',
