@@ -36,6 +36,13 @@ function fail(message) {
   process.exit(1)
 }
 
+const systemNodeMajor = Number(process.versions.node.split('.')[0])
+if (systemNodeMajor < 24) {
+  console.log(
+    `Node ${process.versions.node} is older than the Node 24 GateDesk needs: the npm scripts run on the project's own Node 24, installed from npm as the \`node\` package into node_modules.`,
+  )
+}
+
 if (!installedAsLocked()) {
   console.log('Installing the dependencies pinned by package-lock.json (npm ci)…')
   const env =

@@ -2,8 +2,9 @@
 // keytar and better-sqlite3 are compiled for one runtime at a time: Node (tests, CLI) or
 // Electron (the app). This rebuilds them for the runtime about to start, only when they were
 // last built for the other one, so `npm start` and `npm test` can alternate with no manual step.
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import { runNpm } from './npm.mjs'
 
 const NATIVE_MODULES = ['keytar', 'better-sqlite3']
@@ -33,6 +34,22 @@ function loadsInNode() {
   }
 }
 
+/**
+ * The folder holding this Node's own headers (include/node/node.h), if it ships them: an
+ * official build has them beside bin/, the npm package `node` in its platform package.
+ */
+function ownNodeHeaders() {
+  const prefix = dirname(dirname(realpathSync(process.execPath)))
+  const platformPackages = join(prefix, 'node_modules')
+  const candidates = [
+    prefix,
+    ...(existsSync(platformPackages) ? readdirSync(platformPackages) : [])
+      .filter((name) => name.startsWith('node-'))
+      .map((name) => join(platformPackages, name)),
+  ]
+  return candidates.find((dir) => existsSync(join(dir, 'include', 'node', 'node.h')))
+}
+
 let wanted
 let env = process.env
 if (target === 'node') {
@@ -41,20 +58,16 @@ if (target === 'node') {
     writeFileSync(STAMP, wanted)
     process.exit(0)
   }
-} else {
-  const electronVersion = JSON.parse(
-    readFileSync('node_modules/electron/package.json', 'utf8'),
-  ).version
-  wanted = `electron-${electronVersion}`
-  if (readStamp() === wanted) process.exit(0)
-  // The variables Electron documents for building native modules with npm.
-  env = {
-    ...process.env,
-    npm_config_runtime: 'electron',
-    npm_config_target: electronVersion,
-    npm_config_disturl: 'https://electronjs.org/headers',
-    npm_config_nodedir: '',
+  // Build against the headers of the Node that runs the tests: a user-wide nodedir (e.g. the
+  // system Node's) would give the wrong ABI under the project's own Node (see README).
+  let headers = ownNodeHeaders()
+  // A later `npm install` prunes the platform package that holds the npm Node's headers:
+  // re-running its install script brings it back.
+  if (!headers && process.execPath.includes(join('node_modules', 'node', 'bin'))) {
+    runNpm(['rebuild', 'node'])
+    headers = ownNodeHeaders()
   }
+  if (headers) env = { ...process.env, npm_config_nodedir: headers }
 }
 
 console.log(`Building ${NATIVE_MODULES.join(' and ')} for ${wanted} (once per switch of runtime)…`)
