@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli'
+import { main } from '../../main/cli/main'
 import { SPEC_PATHS } from '../../main/gateway/environment'
 import type { Parameter } from '../../main/gateway/form-codec'
 import { prepareUpdateRequest } from '../../main/gateway/update-recurring-payment'
@@ -34,7 +34,7 @@ async function cli(args: string[]) {
   return { code, stdout, stderr }
 }
 
-describe('gatedesk sign reproduces the shared vectors from the command line', () => {
+describe('gatedesk sign reproduces the OAuth vectors from the command line', () => {
   it('has vectors of both methods to run', () => {
     expect(new Set(cliVectors.map((v) => v.signatureMethod))).toEqual(
       new Set(['HMAC-SHA1', 'RSA-SHA256']),

@@ -19,7 +19,7 @@ function credentialsOf(vector: OAuthVector): SigningCredentials {
       }
 }
 
-describe('OAuth 1.0 vectors (shared/vectors)', () => {
+describe('OAuth 1.0 vectors (tests/fixtures/oauth1-signatures.json)', () => {
   it('covers both gateway methods', () => {
     const methods = new Set(gatewayMethodVectors.map((v) => v.signatureMethod))
     expect(methods).toEqual(new Set(['HMAC-SHA1', 'RSA-SHA256']))
