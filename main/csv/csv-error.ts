@@ -1,0 +1,45 @@
+import { basename } from 'node:path'
+
+export type CsvErrorCode =
+  | 'empty-file'
+  | 'binary-file'
+  | 'unknown-encoding'
+  | 'bad-delimiter'
+  | 'too-many-columns'
+  | 'row-too-long'
+  | 'file-missing'
+  | 'file-changed'
+  | 'unreadable'
+  | 'index-failed'
+
+/** A CSV file GateDesk cannot read: the message says what is wrong and what to do. */
+export class CsvError extends Error {
+  override readonly name = 'CsvError'
+  readonly code: CsvErrorCode
+
+  constructor(code: CsvErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.code = code
+  }
+}
+
+/** How messages name a file: its base name, quoted. */
+export function fileLabel(path: string): string {
+  return `"${basename(path)}"`
+}
+
+/** The CsvError for a failed file system call on `path`, by its errno code. */
+export function fileSystemError(path: string, error: unknown): CsvError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code
+  if (code === 'ENOENT') {
+    return new CsvError(
+      'file-missing',
+      `${fileLabel(path)} is no longer there: it was moved or deleted. Open it again from where it is now.`,
+      { cause: error },
+    )
+  }
+  const reason = error instanceof Error ? error.message : String(error)
+  return new CsvError('unreadable', `GateDesk could not read ${fileLabel(path)}: ${reason}`, {
+    cause: error,
+  })
+}

@@ -1,0 +1,123 @@
+import { stat } from 'node:fs/promises'
+import { CsvError, fileLabel, fileSystemError } from './csv-error'
+import { rowReader, type OpenCsvFile } from './csv-file'
+import { rowFields } from './row-fields'
+import type { RowIndex } from './row-index'
+
+/** An open CSV file with the index of its rows. */
+export interface IndexedCsvFile extends OpenCsvFile {
+  index: RowIndex
+}
+
+/** Rows this close in the file are read in one go, the bytes between them skipped. */
+const MERGE_GAP_BYTES = 64 * 1024
+
+/** Rows [from, to) in one read: the fields of each, exactly as in the file after unquoting. */
+export async function readRowRange(
+  file: IndexedCsvFile,
+  from: number,
+  to: number,
+): Promise<string[][]> {
+  const { rowCount } = file.index
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || from > to || to > rowCount) {
+    throw new RangeError(`rows [${from}, ${to}) are not within the ${rowCount} rows of the file`)
+  }
+  const span = await readSpan(file, { first: from, last: to - 1 })
+  await checkUnchanged(file)
+  const rows: string[][] = []
+  for (let id = from; id < to; id++) rows.push(span.fields(id))
+  return rows
+}
+
+/**
+ * The rows with these ids, in this order (a sorted or filtered view): ids near each other in
+ * the file are read together, one read per run.
+ */
+export async function readRowsById(
+  file: IndexedCsvFile,
+  ids: readonly number[],
+): Promise<string[][]> {
+  const { rowCount } = file.index
+  const bad = ids.find((id) => !Number.isInteger(id) || id < 0 || id >= rowCount)
+  if (bad !== undefined) throw new RangeError(`row ${bad} is not within the ${rowCount} rows`)
+  const spans = await Promise.all(runsOf(ids, file.index).map((run) => readSpan(file, run)))
+  await checkUnchanged(file)
+  const spanOf = new Map<number, Span>()
+  for (const span of spans) for (let id = span.first; id <= span.last; id++) spanOf.set(id, span)
+  return ids.map((id) => spanOf.get(id)!.fields(id))
+}
+
+interface Run {
+  first: number
+  last: number
+}
+
+interface Span extends Run {
+  fields(id: number): string[]
+}
+
+/** Distinct ids in file order, grouped into runs of rows that lie close together. */
+function runsOf(ids: readonly number[], index: RowIndex): Run[] {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b)
+  const runs: Run[] = []
+  for (const id of sorted) {
+    const run = runs[runs.length - 1]
+    if (run && index.offsets[id]! - index.offsets[run.last + 1]! <= MERGE_GAP_BYTES) run.last = id
+    else runs.push({ first: id, last: id })
+  }
+  return runs
+}
+
+async function readSpan(file: IndexedCsvFile, run: Run): Promise<Span> {
+  const { offsets, fileSize } = file.index
+  const start = offsets[run.first]!
+  const bytes = await readExactly(file, start, offsets[run.last + 1]! - start)
+  const reader = rowReader(file.format)
+  return {
+    ...run,
+    fields: (id) => {
+      const end = offsets[id + 1]!
+      return rowFields(bytes.subarray(offsets[id]! - start, end - start), end < fileSize, reader)
+    },
+  }
+}
+
+async function readExactly(
+  file: IndexedCsvFile,
+  position: number,
+  length: number,
+): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length)
+  let done = 0
+  while (done < length) {
+    let bytesRead: number
+    try {
+      ;({ bytesRead } = await file.handle.read(buffer, done, length - done, position + done))
+    } catch (error) {
+      throw fileSystemError(file.path, error)
+    }
+    if (bytesRead === 0) throw changedError(file.path)
+    done += bytesRead
+  }
+  return buffer
+}
+
+/** Rows read from a file that changed since it was indexed would be the wrong rows. */
+async function checkUnchanged(file: IndexedCsvFile): Promise<void> {
+  let now
+  try {
+    now = await stat(file.path)
+  } catch (error) {
+    throw fileSystemError(file.path, error)
+  }
+  if (now.size !== file.index.fileSize || now.mtimeMs !== file.index.mtimeMs) {
+    throw changedError(file.path)
+  }
+}
+
+function changedError(path: string): CsvError {
+  return new CsvError(
+    'file-changed',
+    `${fileLabel(path)} changed since GateDesk opened it. Open it again to see it as it is now.`,
+  )
+}

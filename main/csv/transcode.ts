@@ -1,0 +1,47 @@
+import { createReadStream, createWriteStream } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
+import iconv from 'iconv-lite'
+import { throttledProgress, type FileTaskControl } from './byte-progress'
+import { encodingName } from './charset'
+import { fileSystemError } from './csv-error'
+
+const READ_CHUNK_BYTES = 4 * 1024 * 1024
+
+/**
+ * Writes a UTF-8 copy of `source` to `target`, without a byte order mark: for files the row
+ * scanner or the query engine cannot read as they are (UTF-16, legacy charsets). The decoder and
+ * encoder keep state between chunks, so no character or surrogate pair is cut in two. On
+ * failure or cancel, the partial copy is deleted.
+ */
+export async function transcodeToUtf8(
+  source: string,
+  encoding: string,
+  target: string,
+  { signal, onProgress }: FileTaskControl = {},
+): Promise<void> {
+  const decoder = iconv.decodeStream(encodingName(encoding))
+  const bytesTotal = await sizeOf(source)
+  const input = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES })
+  if (onProgress) {
+    const report = throttledProgress(onProgress)
+    let bytesDone = 0
+    input.on('data', (chunk) => report({ bytesDone: (bytesDone += chunk.length), bytesTotal }))
+  }
+  try {
+    await pipeline(input, decoder, iconv.encodeStream('utf-8'), createWriteStream(target), {
+      signal,
+    })
+  } catch (error) {
+    await rm(target, { force: true })
+    throw signal?.aborted ? error : fileSystemError(source, error)
+  }
+}
+
+async function sizeOf(path: string): Promise<number> {
+  try {
+    return (await stat(path)).size
+  } catch (error) {
+    throw fileSystemError(path, error)
+  }
+}
