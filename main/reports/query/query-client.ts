@@ -1,0 +1,120 @@
+import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import type { ScriptRef } from '../../workers/script-ref'
+import type { QueryChannel, QueryProcessLauncher } from './query-channel'
+import { QueryError } from './query-error'
+import { limitsToArgs, type QueryReply, type QuerySource, type ViewRows } from './query-messages'
+import { isIdentityView } from './view-sql'
+
+/** Sorts, filters and totals report files in the query process. */
+export interface QueryEngine {
+  /** The row ids of the view in view order; `identity` when it is the file's order. */
+  view(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ViewRows>
+  totals(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ReportTotals>
+  /** Ends the process; calls still waiting fail. */
+  close(): void
+}
+
+export interface QueryEngineOptions {
+  launch: QueryProcessLauncher
+  /** The query process's entry: `query-process` of the script locator. */
+  script: ScriptRef
+  /** DuckDB's memory limit: beyond it, it spills to the OS temp folder or fails the query. */
+  memoryLimitMb?: number
+  threads?: number
+}
+
+/** The query process ended while calls were waiting on it: the next call starts a new one. */
+export class QueryProcessStoppedError extends Error {
+  override readonly name = 'QueryProcessStoppedError'
+  constructor(reason: string) {
+    super(
+      `The query process stopped unexpectedly (${reason}); the report is still readable, try the sort again.`,
+    )
+  }
+}
+
+interface Waiting {
+  resolve(result: unknown): void
+  reject(error: unknown): void
+}
+
+/**
+ * The main side of the query process. It starts the process on the first query that needs it
+ * (DuckDB loads only when the user first sorts or filters) and again after it dies.
+ */
+export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
+  const args = limitsToArgs({
+    memoryLimitMb: options.memoryLimitMb ?? 2048,
+    threads: options.threads ?? 2,
+  })
+  const waiting = new Map<number, Waiting>()
+  let channel: QueryChannel | null = null
+  let lastId = 0
+  let closed = false
+
+  function start(): QueryChannel {
+    const started = options.launch(options.script, args)
+    started.onMessage((message) => answer(message as QueryReply))
+    started.onExit((reason) => {
+      if (channel !== started) return
+      channel = null
+      failAll(new QueryProcessStoppedError(reason))
+    })
+    return started
+  }
+
+  function answer(reply: QueryReply) {
+    const call = waiting.get(reply.id)
+    if (!call) return
+    waiting.delete(reply.id)
+    if (reply.ok) call.resolve(reply.result)
+    else call.reject(new QueryError(reply.failure, reply.message))
+  }
+
+  function failAll(error: Error) {
+    const calls = [...waiting.values()]
+    waiting.clear()
+    for (const call of calls) call.reject(error)
+  }
+
+  function request<T>(
+    type: 'view' | 'totals',
+    source: QuerySource,
+    query: ViewQuery,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (closed) throw new QueryError('cancelled', 'The query engine is closed.')
+      signal?.throwIfAborted()
+      const id = ++lastId
+      const current = (channel ??= start())
+      const onAbort = () => {
+        waiting.delete(id)
+        current.send({ type: 'cancel', id })
+        reject(signal!.reason)
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      const done = () => signal?.removeEventListener('abort', onAbort)
+      waiting.set(id, {
+        resolve: (result) => (done(), resolve(result as T)),
+        reject: (error) => (done(), reject(error)),
+      })
+      current.send({ type, id, source, query })
+    })
+  }
+
+  return {
+    async view(source, query, signal) {
+      // The file's own order needs no process: it may never start.
+      if (isIdentityView(query)) return { kind: 'identity' }
+      return request<ViewRows>('view', source, query, signal)
+    },
+    totals: (source, query, signal) => request<ReportTotals>('totals', source, query, signal),
+    close() {
+      closed = true
+      channel?.kill()
+      channel = null
+      failAll(new QueryError('cancelled', 'The query engine was closed.'))
+    },
+  }
+}

@@ -1,0 +1,64 @@
+import type { ColumnType, ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+
+/** A report file as the query process reads it. */
+export interface QuerySource {
+  /** A UTF-8 CSV file: the caller transcodes other charsets first. */
+  file: string
+  delimiter: string
+  /** The header's names, one per column: they give the column count and find Amount etc. */
+  header: readonly string[]
+  columnTypes: readonly ColumnType[]
+  /** The data rows the row index found: DuckDB must read exactly as many. */
+  expectedRowCount: number
+  /** With `mtimeMs`, tells a changed file from the one that was indexed. */
+  fileSize: number
+  mtimeMs: number
+}
+
+/**
+ * The rows of a view, by row id (0-based data-row index in file order). `identity` means every
+ * row in file order: the query has no sort, filter or search.
+ */
+export type ViewRows = { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Array }
+
+export type QueryRequest =
+  | { type: 'view'; id: number; source: QuerySource; query: ViewQuery }
+  | { type: 'totals'; id: number; source: QuerySource; query: ViewQuery }
+  | { type: 'cancel'; id: number }
+
+/** Why a query failed, for the caller to tell the user (the message says it in words). */
+export type QueryFailure =
+  /** DuckDB read a different number of rows than the row index: its row ids would be wrong. */
+  | 'misread'
+  /** The file is not the one that was indexed any more. */
+  | 'file-changed'
+  /** The query itself cannot run (a bound that is not a number, an unknown column). */
+  | 'invalid'
+  | 'cancelled'
+  | 'failed'
+
+export type QueryReply =
+  | { id: number; ok: true; result: ViewRows | ReportTotals }
+  | { id: number; ok: false; failure: QueryFailure; message: string }
+
+/** How much the query process may use, passed to it as command-line arguments. */
+export interface QueryProcessLimits {
+  memoryLimitMb: number
+  threads: number
+}
+
+export function limitsToArgs(limits: QueryProcessLimits): string[] {
+  return [`--memory-limit-mb=${limits.memoryLimitMb}`, `--threads=${limits.threads}`]
+}
+
+export function limitsFromArgs(args: readonly string[]): QueryProcessLimits {
+  const value = (name: string) => {
+    const prefix = `--${name}=`
+    const arg = args.find((candidate) => candidate.startsWith(prefix))
+    const number = Number(arg?.slice(prefix.length))
+    if (!Number.isInteger(number) || number <= 0)
+      throw new Error(`the query process needs ${prefix}N`)
+    return number
+  }
+  return { memoryLimitMb: value('memory-limit-mb'), threads: value('threads') }
+}

@@ -1,0 +1,104 @@
+import type { DuckDBConnection } from '@duckdb/node-api'
+import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import { columnName, exactSum } from './column-sql'
+import { checkQuery } from './query-check'
+import type { QuerySource, ViewRows } from './query-messages'
+import type { ReportTables } from './report-tables'
+import { SqlParams } from './sql-params'
+import { totalsColumns } from './totals-columns'
+import { isIdentityView, orderByClause, viewColumns, whereClause } from './view-sql'
+
+/** The most groups totals list, and the longest names they show (the contract's bounds). */
+const GROUPS_MAX = 1000
+const CURRENCY_LENGTH_MAX = 64
+const TYPE_LENGTH_MAX = 128
+
+export interface QueryService {
+  view(source: QuerySource, query: ViewQuery): Promise<ViewRows>
+  totals(source: QuerySource, query: ViewQuery): Promise<ReportTotals>
+}
+
+/** Views and totals of report files, run in DuckDB over columns loaded as queries need them. */
+export function createQueryService(
+  connection: DuckDBConnection,
+  tables: ReportTables,
+): QueryService {
+  /** `FROM … WHERE …` of the view, with `extraColumns` loaded too. */
+  async function viewRows(
+    source: QuerySource,
+    query: ViewQuery,
+    extraColumns: readonly number[],
+    params: SqlParams,
+  ): Promise<string> {
+    await checkQuery(connection, source, query)
+    const columns = new Set([...viewColumns(query, source.header.length), ...extraColumns])
+    const from = await tables.holding(source, [...columns])
+    return `FROM ${from} ${whereClause(query, source.columnTypes, params)}`
+  }
+
+  async function rows<T>(sql: string, params: SqlParams): Promise<T[]> {
+    const reader = await connection.runAndReadAll(sql, params.values)
+    return reader.getRowsJS() as T[]
+  }
+
+  return {
+    async view(source, query) {
+      if (isIdentityView(query)) return { kind: 'identity' }
+      const params = new SqlParams()
+      const from = await viewRows(source, query, [], params)
+      const result = await connection.run(
+        `SELECT rid ${from} ${orderByClause(query.sort, source.columnTypes)}`,
+        params.values,
+      )
+      const rowIds = new Uint32Array(result.rowCount)
+      let next = 0
+      for (let chunkIndex = 0; chunkIndex < result.chunkCount; chunkIndex++) {
+        const chunk = result.getChunk(chunkIndex)
+        const ids = chunk.getColumnVector(0)
+        for (let row = 0; row < chunk.rowCount; row++) rowIds[next++] = ids.getItem(row) as number
+      }
+      return { kind: 'rows', rowIds }
+    },
+
+    async totals(source, query) {
+      const { amount, currency, type, numeric } = totalsColumns(source)
+      const sumOf = (column: number) => exactSum(column, source.columnTypes[column]!)
+      const params = new SqlParams()
+      const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
+      const from = await viewRows(source, query, extra, params)
+      const sums = numeric.map((column) => `, ${sumOf(column)}`).join('')
+      const [whole] = await rows<[bigint, ...string[]]>(`SELECT count(*)${sums} ${from}`, params)
+      const [rowCount, ...columnSums] = whole!
+      const groups = `GROUP BY 1 ORDER BY 1 LIMIT ${GROUPS_MAX}`
+      const byCurrency =
+        amount === null || currency === null
+          ? null
+          : await rows<[string, string, bigint]>(
+              `SELECT ${columnName(currency)}, ${sumOf(amount)}, count(*) ${from} ${groups}`,
+              params,
+            )
+      const byType =
+        type === null
+          ? null
+          : await rows<[string, bigint]>(
+              `SELECT ${columnName(type)}, count(*) ${from} ${groups}`,
+              params,
+            )
+      return {
+        rowCount: Number(rowCount),
+        amountByCurrency:
+          byCurrency?.map(([name, sum, count]) => ({
+            currency: name.slice(0, CURRENCY_LENGTH_MAX),
+            sum,
+            count: Number(count),
+          })) ?? null,
+        countByType:
+          byType?.map(([name, count]) => ({
+            type: name.slice(0, TYPE_LENGTH_MAX),
+            count: Number(count),
+          })) ?? null,
+        columnSums: numeric.map((column, index) => ({ column, sum: columnSums[index]! })),
+      }
+    },
+  }
+}

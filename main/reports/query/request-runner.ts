@@ -1,0 +1,78 @@
+import { QueryError } from './query-error'
+import type { QueryReply, QueryRequest } from './query-messages'
+import type { QueryService } from './query-service'
+
+/** What runs the requests: DuckDB, once it is open. */
+export interface QueryEngineCore {
+  service: QueryService
+  /** Stops the query running now: it fails soon after, whatever it was doing. */
+  interrupt(): void
+}
+
+type Work = Exclude<QueryRequest, { type: 'cancel' }>
+
+/**
+ * Runs requests one at a time in the order they come (DuckDB already uses every thread it may
+ * for one query), and answers each exactly once. A cancel drops a waiting request, or
+ * interrupts the running one.
+ */
+export function createRequestRunner(
+  core: Promise<QueryEngineCore>,
+  reply: (reply: QueryReply) => void,
+): (request: QueryRequest) => void {
+  // A DuckDB that failed to open fails each request with its reason, not the process.
+  core.catch(() => undefined)
+  const waiting: Work[] = []
+  let running: { id: number; cancelled: boolean } | null = null
+
+  async function runNext() {
+    if (running !== null) return
+    const request = waiting.shift()
+    if (request === undefined) return
+    const current = { id: request.id, cancelled: false }
+    running = current
+    try {
+      const { service } = await core
+      if (current.cancelled) throw cancelled()
+      const result =
+        request.type === 'view'
+          ? await service.view(request.source, request.query)
+          : await service.totals(request.source, request.query)
+      reply({ id: request.id, ok: true, result })
+    } catch (error) {
+      reply(failure(request.id, current.cancelled ? cancelled() : error))
+    } finally {
+      running = null
+      void runNext()
+    }
+  }
+
+  return (request) => {
+    if (request.type !== 'cancel') {
+      waiting.push(request)
+      void runNext()
+      return
+    }
+    const index = waiting.findIndex((work) => work.id === request.id)
+    if (index >= 0) {
+      waiting.splice(index, 1)
+      reply(failure(request.id, cancelled()))
+    } else if (running?.id === request.id) {
+      running.cancelled = true
+      // If DuckDB failed to open, the request fails with that reason anyway.
+      core.then((engine) => engine.interrupt()).catch(() => undefined)
+    }
+  }
+}
+
+function cancelled(): QueryError {
+  return new QueryError('cancelled', 'The query was cancelled.')
+}
+
+function failure(id: number, error: unknown): QueryReply {
+  if (error instanceof QueryError) {
+    return { id, ok: false, failure: error.failure, message: error.message }
+  }
+  const reason = error instanceof Error ? error.message : String(error)
+  return { id, ok: false, failure: 'failed', message: `DuckDB could not run the query: ${reason}` }
+}

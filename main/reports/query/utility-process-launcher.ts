@@ -1,0 +1,26 @@
+import type { utilityProcess as electronUtilityProcess } from 'electron'
+import type { QueryProcessLauncher } from './query-channel'
+
+/**
+ * Starts the query process as an Electron utility process: the packaged app cannot fork
+ * Electron as Node (its RunAsNode fuse is off). Pass `electron.utilityProcess`.
+ */
+export function utilityProcessLauncher(
+  utilityProcess: Pick<typeof electronUtilityProcess, 'fork'>,
+): QueryProcessLauncher {
+  return (script, args) => {
+    const child = utilityProcess.fork(script.file, [...args], {
+      serviceName: 'GateDesk query process',
+      execArgv: [...script.execArgv],
+    })
+    return {
+      send: (message) => child.postMessage(message),
+      onMessage: (listener) => child.on('message', listener),
+      onExit: (listener) => child.once('exit', (code) => listener(`exit code ${code}`)),
+      kill: () => child.kill(),
+      get pid() {
+        return child.pid
+      },
+    }
+  }
+}

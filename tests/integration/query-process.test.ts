@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ViewQuery } from '../../preload/contract/report-view'
+import { forkLauncher } from '../../main/reports/query/fork-launcher'
+import type { QueryChannel, QueryProcessLauncher } from '../../main/reports/query/query-channel'
+import {
+  createQueryEngine,
+  QueryProcessStoppedError,
+  type QueryEngine,
+} from '../../main/reports/query/query-client'
+import type { QuerySource, ViewRows } from '../../main/reports/query/query-messages'
+import { sourceScript } from '../../main/workers/script-ref'
+import { caught } from '../fixtures/caught'
+import { reportFolder, sourceOf } from '../fixtures/query-reports'
+import { TRANSACTIONS_TYPES, writeTransactions } from '../fixtures/query-transactions'
+
+// The real query process, forked under tsx as the CLI and the tests start it.
+
+const ROWS = 200_000
+const AMOUNT = 4
+const folder = reportFolder()
+const started: QueryChannel[] = []
+const launch: QueryProcessLauncher = (script, args) => {
+  const channel = forkLauncher(script, args)
+  started.push(channel)
+  return channel
+}
+let engine: QueryEngine
+let source: QuerySource
+let amounts: string[]
+
+beforeAll(() => {
+  const file = join(folder.dir, 'transactions.csv')
+  writeTransactions(file, ROWS)
+  source = sourceOf(file, { types: TRANSACTIONS_TYPES })
+  const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
+  amounts = rows.slice(1).map((row) => row[AMOUNT]!)
+  engine = createQueryEngine({ launch, script: sourceScript('query-process'), memoryLimitMb: 512 })
+})
+afterAll(() => {
+  engine.close()
+  folder.remove()
+})
+
+function rowIdsOf(view: ViewRows): number[] {
+  if (view.kind === 'identity') throw new Error('expected the rows of a view')
+  return [...view.rowIds]
+}
+
+const byAmount: ViewQuery = { sort: [{ column: AMOUNT, descending: false }], filters: [] }
+const searchAll: ViewQuery = {
+  sort: [{ column: 0, descending: true }],
+  filters: [],
+  search: 'order 1',
+}
+
+describe('the query process', () => {
+  it('sorts a report by amount, every row id in place', async () => {
+    const rowIds = rowIdsOf(await engine.view(source, byAmount))
+    expect(rowIds).toHaveLength(ROWS)
+    const sortedAmounts = rowIds.map((rowId) => Number(amounts[rowId]))
+    expect(sortedAmounts).toEqual([...sortedAmounts].sort((a, b) => a - b))
+    // Transaction_id is 100000000 + the row id: sorted descending, the ids come back reversed.
+    const byIdDescending = { sort: [{ column: 1, descending: true }], filters: [] }
+    const reversed = rowIdsOf(await engine.view(source, byIdDescending))
+    expect(reversed.slice(0, 3)).toEqual([ROWS - 1, ROWS - 2, ROWS - 3])
+    expect(reversed.at(-1)).toBe(0)
+  })
+
+  it('totals exactly', async () => {
+    const exact = amounts.reduce((sum, amount) => sum + BigInt(amount.replace('.', '')), 0n)
+    const totals = await engine.totals(source, { sort: [], filters: [] })
+    const amountColumn = totals.columnSums.find((sum) => sum.column === AMOUNT)!
+    expect(amountColumn.sum).toBe(`${exact / 1000n}.${String(exact % 1000n).padStart(3, '0')}`)
+    expect(totals.amountByCurrency!.map((group) => group.count)).toEqual([
+      50_000, 50_000, 50_000, 50_000,
+    ])
+  })
+
+  it('fails the calls of a process that is killed mid-query, clearly, and recovers', async () => {
+    await engine.view(source, byAmount)
+    const running = engine.view(source, searchAll)
+    process.kill(started.at(-1)!.pid!, 'SIGKILL')
+    const error = await caught(() => running, QueryProcessStoppedError)
+    expect(error.message).toBe(
+      'The query process stopped unexpectedly (killed by SIGKILL); the report is still readable, try the sort again.',
+    )
+    const processes = started.length
+    expect(rowIdsOf(await engine.view(source, byAmount))).toHaveLength(ROWS)
+    expect(started).toHaveLength(processes + 1)
+  })
+
+  it('cancels a query, and answers the next', async () => {
+    await engine.view(source, byAmount)
+    const controller = new AbortController()
+    const cancelled = engine.view(source, searchAll, controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    expect((await caught(() => cancelled, DOMException)).name).toBe('AbortError')
+    const eur = { sort: [], filters: [{ kind: 'equals' as const, column: 5, value: 'EUR' }] }
+    expect(rowIdsOf(await engine.view(source, eur))).toHaveLength(ROWS / 4)
+  })
+})

@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest'
+import type { ViewQuery } from '../../preload/contract/report-view'
+import type { QueryChannel, QueryProcessLauncher } from '../../main/reports/query/query-channel'
+import { createQueryEngine, QueryProcessStoppedError } from '../../main/reports/query/query-client'
+import { QueryError } from '../../main/reports/query/query-error'
+import type { QueryReply, QueryRequest, QuerySource } from '../../main/reports/query/query-messages'
+import { caught } from '../fixtures/caught'
+
+/** A stand-in for the query process: records what it is sent, answers when the test says. */
+function fakeProcesses() {
+  const started: {
+    args: readonly string[]
+    sent: QueryRequest[]
+    reply(reply: QueryReply): void
+    exit(reason: string): void
+    killed: boolean
+  }[] = []
+  const launch: QueryProcessLauncher = (_script, args) => {
+    let onMessage: (message: unknown) => void = () => {}
+    let onExit: (reason: string) => void = () => {}
+    const process = {
+      args,
+      sent: [] as QueryRequest[],
+      reply: (reply: QueryReply) => onMessage(reply),
+      exit: (reason: string) => onExit(reason),
+      killed: false,
+    }
+    started.push(process)
+    const channel: QueryChannel = {
+      send: (message) => process.sent.push(message as QueryRequest),
+      onMessage: (listener) => (onMessage = listener),
+      onExit: (listener) => (onExit = listener),
+      kill: () => (process.killed = true),
+      pid: 4242,
+    }
+    return channel
+  }
+  return { launch, started }
+}
+
+const source: QuerySource = {
+  file: '/reports/r.csv',
+  delimiter: ',',
+  header: ['Amount'],
+  columnTypes: [{ kind: 'decimal', scale: 3 }],
+  expectedRowCount: 3,
+  fileSize: 10,
+  mtimeMs: 1,
+}
+const sorted: ViewQuery = { sort: [{ column: 0, descending: false }], filters: [] }
+const script = { file: '/app/query-process.js', execArgv: [] }
+
+describe('the query engine', () => {
+  it('starts no process for the file order', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    expect(await engine.view(source, { sort: [], filters: [] })).toEqual({ kind: 'identity' })
+    expect(started).toHaveLength(0)
+  })
+
+  it('starts one process on the first query, with its limits, and answers each call', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script, memoryLimitMb: 1024, threads: 3 })
+    const view = engine.view(source, sorted)
+    const totals = engine.totals(source, sorted)
+    expect(started).toHaveLength(1)
+    const [process] = started
+    expect(process!.args).toEqual(['--memory-limit-mb=1024', '--threads=3'])
+    const [viewRequest, totalsRequest] = process!.sent
+    expect(viewRequest).toMatchObject({ type: 'view', source, query: sorted })
+    const rowIds = Uint32Array.of(2, 0, 1)
+    const sums = { rowCount: 3, amountByCurrency: null, countByType: null, columnSums: [] }
+    process!.reply({ id: totalsRequest!.id, ok: true, result: sums })
+    process!.reply({ id: viewRequest!.id, ok: true, result: { kind: 'rows', rowIds } })
+    expect(await view).toEqual({ kind: 'rows', rowIds })
+    expect(await totals).toEqual(sums)
+  })
+
+  it('passes on why a query failed', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    const view = engine.view(source, sorted)
+    const { id } = started[0]!.sent[0]!
+    started[0]!.reply({ id, ok: false, failure: 'misread', message: 'DuckDB read 2 rows' })
+    const error = await caught(() => view, QueryError)
+    expect([error.failure, error.message]).toEqual(['misread', 'DuckDB read 2 rows'])
+  })
+
+  it('fails the waiting calls when the process dies, and starts a new one for the next', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    const first = engine.view(source, sorted)
+    const second = engine.totals(source, sorted)
+    started[0]!.exit('killed by SIGKILL')
+    for (const call of [first, second]) {
+      const error = await caught(() => call, QueryProcessStoppedError)
+      expect(error.message).toBe(
+        'The query process stopped unexpectedly (killed by SIGKILL); the report is still readable, try the sort again.',
+      )
+    }
+    const again = engine.view(source, sorted)
+    expect(started).toHaveLength(2)
+    const { id } = started[1]!.sent[0]!
+    started[1]!.reply({ id, ok: true, result: { kind: 'rows', rowIds: new Uint32Array() } })
+    expect(await again).toEqual({ kind: 'rows', rowIds: new Uint32Array() })
+  })
+
+  it('cancels a call: it fails at once as aborted and the process is told to stop it', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    const controller = new AbortController()
+    const view = engine.view(source, sorted, controller.signal)
+    controller.abort()
+    const error = await caught(() => view, DOMException)
+    expect(error.name).toBe('AbortError')
+    const { id } = started[0]!.sent[0]!
+    expect(started[0]!.sent[1]).toEqual({ type: 'cancel', id })
+    // The process's late answer changes nothing.
+    started[0]!.reply({ id, ok: false, failure: 'cancelled', message: 'The query was cancelled.' })
+  })
+
+  it('does not start a call whose signal is already aborted', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    await caught(() => engine.view(source, sorted, AbortSignal.abort()), DOMException)
+    expect(started).toHaveLength(0)
+  })
+
+  it('closes: the process is killed and calls fail, now and later', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    const view = engine.view(source, sorted)
+    engine.close()
+    expect(started[0]!.killed).toBe(true)
+    expect((await caught(() => view, QueryError)).failure).toBe('cancelled')
+    expect((await caught(() => engine.totals(source, sorted), QueryError)).failure).toBe(
+      'cancelled',
+    )
+    expect(started).toHaveLength(1)
+  })
+})
