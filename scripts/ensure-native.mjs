@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// keytar and better-sqlite3 are compiled for one runtime at a time: Node (tests, CLI) or
-// Electron (the app). This rebuilds them for the runtime about to start, only when they were
+// keytar is compiled for one runtime at a time: Node (tests, CLI) or Electron (the app).
+// (better-sqlite3 13 ships Node-API binaries that load in both, so it needs no rebuild.) This rebuilds them for the runtime about to start, only when they were
 // last built for the other one, so `npm start` and `npm test` can alternate with no manual step.
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { runNpm } from './npm.mjs'
 
-const NATIVE_MODULES = ['keytar', 'better-sqlite3']
+const NATIVE_MODULES = ['keytar']
 const STAMP = 'node_modules/.gatedesk-native-runtime'
 const target = process.argv[2]
 if (target !== 'node' && target !== 'electron') {
@@ -27,7 +27,6 @@ const readStamp = () => {
 function loadsInNode() {
   try {
     for (const name of NATIVE_MODULES) require(name)
-    new (require('better-sqlite3'))(':memory:').close()
     return true
   } catch {
     return false
