@@ -4,7 +4,16 @@ import vue from '@vitejs/plugin-vue'
 
 export default defineConfig({
   main: {
-    build: { rollupOptions: { input: { index: resolve('main/index.ts') } } },
+    build: {
+      rollupOptions: {
+        // The scripts main starts in a worker thread or a utility process (main/workers).
+        input: {
+          index: resolve('main/index.ts'),
+          'row-index-worker': resolve('main/csv/row-index-worker.ts'),
+          'query-process': resolve('main/reports/query/query-process.ts'),
+        },
+      },
+    },
   },
   preload: {
     build: {

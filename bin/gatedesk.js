@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources through tsx, so the CLI needs no build step after `npm install`.
-import { register } from 'tsx/esm/api'
+// Runs the command line bundled by esbuild, rebuilt first when a source changed.
+import { ensureCliBundle } from '../scripts/build-cli.mjs'
 
-register()
-const { main } = await import('../main/cli.ts')
+const { main } = await import(await ensureCliBundle())
 process.exitCode = await main(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

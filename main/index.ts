@@ -9,16 +9,19 @@ import {
   screen,
   session,
   shell,
+  utilityProcess,
 } from 'electron'
 import { startAppServices, type AppServices } from './app-services'
 import { electronFileDialogs } from './dialogs'
 import { createEventEmitter, originOf, registerHandlers } from './ipc'
 import { menuTemplate } from './menu'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, serveAppRequest } from './security/app-protocol'
+import { utilityProcessLauncher } from './reports/query/utility-process-launcher'
 import { createKeytarSecretStore } from './secrets/keytar-secret-store'
 import { describeStartupFailure } from './startup-failure'
 import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
 import { loadWindowState, saveWindowState } from './window-state'
+import { scriptLocator } from './workers/script-ref'
 
 // electron-vite sets this while developing; the packaged app serves its files over app://.
 const devServerUrl = process.env['ELECTRON_RENDERER_URL']
@@ -74,6 +77,9 @@ if (!app.requestSingleInstanceLock()) {
         openExternal: (url) => shell.openExternal(url),
         emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
         logError: (message, error) => console.error(message, error),
+        // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
+        scripts: scriptLocator(import.meta.dirname),
+        launchQueryProcess: utilityProcessLauncher(utilityProcess),
       })
     } catch (error) {
       dialog.showErrorBox('GateDesk cannot start', describeStartupFailure(error))

@@ -1,41 +1,44 @@
-import { CliFailure, UsageError, type CliIo } from './cli/cli-io'
-import { keygenCommand, keygenUsage } from './cli/keygen-command'
-import { reportCommand, reportUsage } from './cli/report-command'
-import { sandboxCommand, sandboxUsage } from './cli/sandbox-command'
-import { signCommand, signUsage } from './cli/sign-command'
-import { updateRecurringCommand, updateRecurringUsage } from './cli/update-recurring-command'
+import { scriptLocator, type ScriptName, type ScriptRef } from '../workers/script-ref'
+import { CliFailure, UsageError, type CliIo } from './cli-io'
+
+type Scripts = (name: ScriptName) => ScriptRef
+
+interface CommandModule {
+  run: (argv: string[], io: CliIo, scripts: Scripts) => Promise<number>
+}
 
 interface Command {
-  run: (argv: string[], io: CliIo) => Promise<number>
   summary: string
-  usage: string
+  /** Loaded only when the command runs, so `--help` and each command start fast. */
+  load: () => Promise<CommandModule>
 }
 
 const commands: Record<string, Command> = {
   sign: {
-    run: signCommand,
     summary: 'show the OAuth base string, signature and header of a request (signature debugger)',
-    usage: signUsage,
+    load: async () => ({ run: (await import('./sign-command')).signCommand }),
   },
   keygen: {
-    run: keygenCommand,
     summary: 'generate an RSA key pair offline: private.pem (0600), public.pem and its fingerprint',
-    usage: keygenUsage,
+    load: async () => ({ run: (await import('./keygen-command')).keygenCommand }),
   },
   sandbox: {
-    run: sandboxCommand,
     summary: 'run the local sandbox gateway, or advance its simulated date ("sandbox advance")',
-    usage: sandboxUsage,
+    load: async () => ({ run: (await import('./sandbox-command')).sandboxCommand }),
   },
   'update-recurring': {
-    run: updateRecurringCommand,
     summary: 'send one signed update-recurring-payment request and print the outcome',
-    usage: updateRecurringUsage,
+    load: async () => ({
+      run: (await import('./update-recurring-command')).updateRecurringCommand,
+    }),
   },
   report: {
-    run: reportCommand,
     summary: 'run one custom transactions report and save it (CSV or PDF) to a file',
-    usage: reportUsage,
+    load: async () => ({ run: (await import('./report-command')).reportCommand }),
+  },
+  'report-view': {
+    summary: "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
+    load: async () => ({ run: (await import('./report-view-command')).reportViewCommand }),
   },
 }
 
@@ -49,7 +52,12 @@ ${Object.entries(commands)
 Run "gatedesk <command> --help" for a command's options.`
 
 /** Runs one CLI command; returns the exit code (0 ok, 1 failure, 2 wrong usage). */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export async function main(
+  argv: string[],
+  io: CliIo,
+  // The bundle keeps its worker scripts beside this file (out/cli); tsx runs the sources.
+  scripts: Scripts = scriptLocator(import.meta.dirname),
+): Promise<number> {
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${overview}\n`)
@@ -61,7 +69,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2
   }
   try {
-    return await command.run(rest, io)
+    return await (await command.load()).run(rest, io, scripts)
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(

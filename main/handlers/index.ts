@@ -2,7 +2,9 @@ import type { Handlers } from '../ipc'
 import { appHandlers } from './app-handlers'
 import { environmentHandlers } from './environment-handlers'
 import { historyHandlers } from './history-handlers'
+import { jobHandlers } from './job-handlers'
 import { recurringHandlers } from './recurring-handlers'
+import { reportHandlers } from './report-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
 
 /** Every channel's handler, bound to its services. */
@@ -12,6 +14,8 @@ export function createHandlers(services: {
   recurring: Parameters<typeof recurringHandlers>[0]
   history: Parameters<typeof historyHandlers>[0]
   sandbox: Parameters<typeof sandboxHandlers>[0]
+  jobs: Parameters<typeof jobHandlers>[0]
+  reports: Parameters<typeof reportHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
@@ -19,5 +23,7 @@ export function createHandlers(services: {
     ...recurringHandlers(services.recurring),
     ...historyHandlers(services.history),
     ...sandboxHandlers(services.sandbox),
+    ...jobHandlers(services.jobs),
+    ...reportHandlers(services.reports),
   }
 }

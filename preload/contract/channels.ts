@@ -4,7 +4,9 @@ import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
 import { environmentChannels, environmentEvents } from './environment-channels'
 import { historyChannels } from './history-channels'
+import { jobChannels, jobEvents } from './jobs'
 import { recurringChannels } from './recurring-channels'
+import { reportChannels } from './report-channels'
 import { sandboxChannels } from './sandbox-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
@@ -14,12 +16,15 @@ export const channels = {
   ...recurringChannels,
   ...historyChannels,
   ...sandboxChannels,
+  ...jobChannels,
+  ...reportChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */
 export const events = {
   ...appEvents,
   ...environmentEvents,
+  ...jobEvents,
 } as const satisfies Record<string, EventDefinition>
 
 export type Channels = typeof channels

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli'
+import { main } from '../../main/cli/main'
 
 const run = promisify(execFile)
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../main/cli'
+import { main } from '../../main/cli/main'
 import { parseQuotedCsv, reportRequest } from '../fixtures/sandbox'
 
 const run = promisify(execFile)

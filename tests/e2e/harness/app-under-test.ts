@@ -4,7 +4,9 @@ import { join } from 'node:path'
 import { startAppServices } from '../../../main/app-services'
 import type { FileDialogs } from '../../../main/dialogs'
 import { createEventEmitter } from '../../../main/ipc'
+import { forkLauncher } from '../../../main/reports/query/fork-launcher'
 import { createKeytarSecretStore } from '../../../main/secrets/keytar-secret-store'
+import { sourceScript } from '../../../main/workers/script-ref'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium, openApp, type AppPage } from './browser'
@@ -48,6 +50,8 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     openExternal: async (url) => void opened.push(url),
     emit: createEventEmitter((event, payload) => send(event, payload)),
     logError: (message, error) => console.error(message, error),
+    scripts: sourceScript,
+    launchQueryProcess: forkLauncher,
   })
   const harness = await startHarness({ rendererDir: 'out/renderer', handlers: services.handlers })
   send = harness.emit

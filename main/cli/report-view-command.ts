@@ -1,0 +1,185 @@
+import { tmpdir } from 'node:os'
+import { parseArgs } from 'node:util'
+import type {
+  ColumnFilter,
+  ColumnType,
+  ReportTotals,
+  SortKey,
+} from '../../preload/contract/report-view'
+import { createJobRunner } from '../jobs/job-runner'
+import { forkLauncher } from '../reports/query/fork-launcher'
+import { createQueryEngine } from '../reports/query/query-client'
+import { createReportService } from '../reports/report-service'
+import type { ScriptName, ScriptRef } from '../workers/script-ref'
+import { CliFailure, UsageError, type CliIo } from './cli-io'
+
+export const reportViewUsage = `Usage: gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]
+                            [--sort COL[:desc]]... [--filter COL=VALUE]... [--totals] [--json]
+
+Reads a CSV report with the app's engine (row index, DuckDB for sort, filter and totals) and
+prints rows of its view: all rows of a file of up to 1,000 rows, else the first 100.
+
+  --delimiter D      the field delimiter (, ; tab | …); default: detected
+  --encoding E       the charset (UTF-8, windows-1251, KOI8-R, UTF-16LE …); default: detected
+  --rows FROM:TO     rows FROM (0 = the first data row) up to but not including TO of the view
+  --sort COL[:desc]  sort by a column, named as in the header or by its number (1 = first);
+                     repeat for more columns
+  --filter COL=VALUE keep rows whose COL equals VALUE; repeat to narrow further
+  --totals           add exact totals: Amount per Currency, rows per Transaction_type, and the
+                     sum of every numeric column
+  --json             print one JSON object: {"header", "rowCount", "problems", "rows"} (+ "totals")`
+
+const options = {
+  delimiter: { type: 'string' },
+  encoding: { type: 'string' },
+  rows: { type: 'string' },
+  sort: { type: 'string', multiple: true },
+  filter: { type: 'string', multiple: true },
+  totals: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const
+
+/** Files up to this many rows are printed whole by default. */
+const PRINT_ALL_ROWS_MAX = 1000
+const DEFAULT_ROWS = 100
+/** The widest a column gets in the text table. */
+const TABLE_CELL_WIDTH = 40
+
+function parse(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: true })
+  } catch (error) {
+    throw new UsageError((error as Error).message)
+  }
+}
+
+/** A column by its header name (exact, else ignoring case) or its 1-based number. */
+function columnIndex(header: readonly string[], name: string, option: string): number {
+  const exact = header.indexOf(name)
+  if (exact >= 0) return exact
+  const folded = header.findIndex((column) => column.toLowerCase() === name.toLowerCase())
+  if (folded >= 0) return folded
+  const number = Number(name)
+  if (Number.isInteger(number) && number >= 1 && number <= header.length) return number - 1
+  throw new UsageError(
+    `${option} "${name}": no such column. The columns are: ${header.join(', ')} (or 1–${header.length}).`,
+  )
+}
+
+function sortKeys(header: readonly string[], specs: readonly string[]): SortKey[] {
+  return specs.map((spec) => {
+    const descending = /:desc$/i.test(spec)
+    const name = spec.replace(/:(asc|desc)$/i, '')
+    return { column: columnIndex(header, name, '--sort'), descending }
+  })
+}
+
+function filters(header: readonly string[], specs: readonly string[]): ColumnFilter[] {
+  return specs.map((spec) => {
+    const eq = spec.indexOf('=')
+    if (eq <= 0) throw new UsageError(`--filter "${spec}" must look like COLUMN=VALUE`)
+    const column = columnIndex(header, spec.slice(0, eq), '--filter')
+    return { kind: 'equals', column, value: spec.slice(eq + 1) }
+  })
+}
+
+function rowRange(spec: string | undefined, rowCount: number): [number, number] {
+  if (spec === undefined) return [0, rowCount <= PRINT_ALL_ROWS_MAX ? rowCount : DEFAULT_ROWS]
+  const match = /^(\d+):(\d+)$/.exec(spec)
+  if (!match) throw new UsageError(`--rows "${spec}" must look like FROM:TO, e.g. 0:100`)
+  const from = Number(match[1])
+  const to = Math.min(Number(match[2]), rowCount)
+  if (from > to) throw new UsageError(`--rows ${spec}: the view has ${rowCount} rows`)
+  return [from, to]
+}
+
+const numeric = (type: ColumnType | undefined) =>
+  type?.kind === 'integer' || type?.kind === 'decimal'
+
+function table(header: readonly string[], types: readonly ColumnType[], rows: string[][]): string {
+  const cut = (text: string) => {
+    const line = text.replace(/\r?\n|\r/g, '⏎')
+    return line.length > TABLE_CELL_WIDTH ? `${line.slice(0, TABLE_CELL_WIDTH - 1)}…` : line
+  }
+  const cells = [header, ...rows].map((row) => header.map((_, column) => cut(row[column] ?? '')))
+  const widths = header.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)))
+  return cells
+    .map((row) =>
+      row
+        .map((cell, column) =>
+          numeric(types[column]) ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+        )
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
+}
+
+function totalsText(totals: ReportTotals, header: readonly string[]): string {
+  const lines = [`Rows: ${totals.rowCount}`]
+  for (const { currency, sum, count } of totals.amountByCurrency ?? [])
+    lines.push(`Amount ${currency}: ${sum} (${count} rows)`)
+  for (const { type, count } of totals.countByType ?? []) lines.push(`${type}: ${count} rows`)
+  for (const { column, sum } of totals.columnSums) lines.push(`Sum of ${header[column]}: ${sum}`)
+  return lines.join('\n')
+}
+
+export async function reportViewCommand(
+  argv: string[],
+  io: CliIo,
+  scripts: (name: ScriptName) => ScriptRef,
+): Promise<number> {
+  const { values, positionals } = parse(argv)
+  if (values.help) {
+    io.stdout(`${reportViewUsage}\n`)
+    return 0
+  }
+  if (positionals.length !== 1) throw new UsageError('name exactly one CSV file to read')
+  const file = positionals[0]!
+
+  const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
+  const queryEngine = createQueryEngine({ launch: forkLauncher, script: scripts('query-process') })
+  const reports = createReportService({
+    jobs,
+    indexWorker: scripts('row-index-worker'),
+    queryEngine,
+    workRoot: tmpdir(),
+  })
+  try {
+    const { reportId, head } = await reports
+      .open(file, { encoding: values.encoding ?? null, delimiter: values.delimiter ?? null })
+      .catch((error: Error) => {
+        throw new CliFailure(error.message)
+      })
+    const session = reports.get(reportId)
+    await session.indexed
+    const query = {
+      sort: sortKeys(head.columns, values.sort ?? []),
+      filters: filters(head.columns, values.filter ?? []),
+    }
+    const state = await session.setQuery(query)
+    const [from, to] = rowRange(values.rows, state.rowCount)
+    const rows = await session.rows(from, to)
+    const totals = values.totals ? await session.totals() : undefined
+    if (values.json) {
+      const { problems } = state
+      io.stdout(
+        `${JSON.stringify({ header: head.columns, rowCount: state.rowCount, problems, rows, ...(totals ? { totals } : {}) })}\n`,
+      )
+    } else {
+      const shown = `Rows ${from}–${to} of ${state.rowCount}`
+      const problems = state.problems.map((problem) => `line ${problem.line}: ${problem.message}`)
+      const parts = [table(head.columns, head.columnTypes, rows), shown, ...problems]
+      if (totals) parts.push(totalsText(totals, head.columns))
+      io.stdout(`${parts.join('\n')}\n`)
+    }
+    return 0
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof CliFailure) throw error
+    throw new CliFailure((error as Error).message)
+  } finally {
+    await reports.closeAll()
+    queryEngine.close()
+  }
+}

@@ -1,0 +1,111 @@
+import { constants, createReadStream } from 'node:fs'
+import { open, rename, rm, stat } from 'node:fs/promises'
+import { Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import Papa from 'papaparse'
+import type { JobContext } from '../jobs/job-runner'
+import type { ReportSession } from './report-session'
+
+/** Rows read and written per step of an export: small enough to keep memory flat. */
+const EXPORT_CHUNK_ROWS = 10_000
+/** RFC 4180, as the gateway writes its reports: every field quoted, CRLF between rows. */
+const CSV_STYLE = { quotes: true, newline: '\r\n' } as const
+
+/** The fields of `row` at `columns`, or all of them. */
+const pick = (row: string[], columns: readonly number[] | null) =>
+  columns ? columns.map((column) => row[column] ?? '') : row
+
+/**
+ * Writes `target` through `<target>.part`, renamed over it only when complete, so a failed or
+ * cancelled export never leaves half a file, nor touches a file already there.
+ */
+async function writeAtomically(target: string, write: (part: string) => Promise<void>) {
+  const part = `${target}.part`
+  await rm(part, { force: true })
+  try {
+    await write(part)
+    await rename(part, target)
+  } catch (error) {
+    await rm(part, { force: true })
+    throw error
+  }
+}
+
+/** A write stream that refuses to follow a symlink planted at the `.part` path. */
+async function exclusiveStream(part: string) {
+  const handle = await open(
+    part,
+    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+    0o600,
+  )
+  return handle.createWriteStream()
+}
+
+/** The current view (its order, its filter, the chosen columns) as a CSV file, with progress. */
+export async function exportView(
+  session: ReportSession,
+  target: string,
+  columns: readonly number[] | null,
+  job: JobContext,
+): Promise<{ rows: number; bytes: number }> {
+  await session.indexed
+  const { rowCount } = session.state()
+  const header = pick(session.head.columns, columns)
+  const delimiter = session.head.delimiter
+  await writeAtomically(target, async (part) => {
+    const out = await exclusiveStream(part)
+    const write = (text: string) =>
+      new Promise<void>((resolve, reject) =>
+        out.write(text, (error) => (error ? reject(error) : resolve())),
+      )
+    try {
+      await write(Papa.unparse([header], { ...CSV_STYLE, delimiter }) + CSV_STYLE.newline)
+      for (let from = 0; from < rowCount; from += EXPORT_CHUNK_ROWS) {
+        job.signal.throwIfAborted()
+        const to = Math.min(rowCount, from + EXPORT_CHUNK_ROWS)
+        const rows = (await session.rows(from, to)).map((row) => pick(row, columns))
+        await write(Papa.unparse(rows, { ...CSV_STYLE, delimiter }) + CSV_STYLE.newline)
+        job.progress(to, rowCount)
+      }
+    } finally {
+      await new Promise<void>((resolve) => out.end(resolve))
+    }
+  })
+  job.progress(rowCount, rowCount)
+  return { rows: rowCount, bytes: (await stat(target)).size }
+}
+
+/** The report file exactly as it came, with byte progress. */
+export async function exportOriginal(
+  session: ReportSession,
+  target: string,
+  job: JobContext,
+): Promise<{ bytes: number }> {
+  const { size } = await stat(session.path)
+  let done = 0
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      job.progress((done += chunk.length), size)
+      callback(null, chunk)
+    },
+  })
+  await writeAtomically(target, async (part) => {
+    await pipeline(createReadStream(session.path), counter, await exclusiveStream(part), {
+      signal: job.signal,
+    })
+  })
+  return { bytes: done }
+}
+
+/** Rows [from, to) of the view as tab-separated text, for the clipboard (spreadsheets paste it). */
+export async function selectionAsTsv(
+  session: ReportSession,
+  from: number,
+  to: number,
+  columns: readonly number[] | null,
+  withHeader: boolean,
+): Promise<string> {
+  const rows = (await session.rows(from, to)).map((row) => pick(row, columns))
+  if (withHeader) rows.unshift(pick(session.head.columns, columns))
+  return Papa.unparse(rows, { delimiter: '\t', newline: '\n' })
+}

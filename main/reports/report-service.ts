@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FormatHints } from '../csv/csv-format'
+import type { JobRunner } from '../jobs/job-runner'
+import type { ScriptRef } from '../workers/script-ref'
+import type { QueryEngine } from './query/query-client'
+import { exportOriginal, exportView } from './report-export'
+import { openReportSession, type ReportHead, type ReportSession } from './report-session'
+
+export interface ReportServiceDeps {
+  jobs: JobRunner
+  indexWorker: ScriptRef
+  queryEngine: QueryEngine
+  /** Where each open report gets a private folder for its UTF-8 copy (the OS temp folder). */
+  workRoot: string
+}
+
+export interface OpenedReport {
+  reportId: string
+  head: ReportHead
+  /** The job indexing the whole file: follow it by its progress events, or cancel it. */
+  indexJobId: string
+}
+
+/** The reports open in this process, by id: the window and the CLI reach them only this way. */
+export interface ReportService {
+  open(path: string, hints?: FormatHints): Promise<OpenedReport>
+  get(reportId: string): ReportSession
+  exportView(reportId: string, target: string, columns: readonly number[] | null): string
+  exportOriginal(reportId: string, target: string): string
+  close(reportId: string): Promise<void>
+  closeAll(): Promise<void>
+}
+
+export class ReportClosedError extends Error {
+  override readonly name = 'ReportClosedError'
+  constructor() {
+    super('This report is no longer open. Open it again.')
+  }
+}
+
+export function createReportService(deps: ReportServiceDeps): ReportService {
+  const open = new Map<string, { session: ReportSession; workDir: string }>()
+
+  const get = (reportId: string) => {
+    const report = open.get(reportId)
+    if (!report) throw new ReportClosedError()
+    return report.session
+  }
+
+  return {
+    async open(path, hints = {}) {
+      const workDir = await mkdtemp(join(deps.workRoot, 'gatedesk-report-'))
+      let opened: (session: ReportSession) => void = () => {}
+      const sessionReady = new Promise<ReportSession>((resolve) => (opened = resolve))
+      // Indexing is the job; the session (and its first rows) is ready before it ends.
+      const job = deps.jobs.start('report-index', 'bytes', async ({ signal, progress }) => {
+        const session = await openReportSession(
+          path,
+          hints,
+          { indexWorker: deps.indexWorker, queryEngine: deps.queryEngine, workDir },
+          { signal, onIndexProgress: progress },
+        )
+        opened(session)
+        await session.indexed
+      })
+      try {
+        const session = await Promise.race([sessionReady, job.result.then(() => sessionReady)])
+        const reportId = `report-${randomUUID()}`
+        open.set(reportId, { session, workDir })
+        return { reportId, head: session.head, indexJobId: job.jobId }
+      } catch (error) {
+        await rm(workDir, { recursive: true, force: true })
+        throw error
+      }
+    },
+    get,
+    exportView(reportId, target, columns) {
+      const session = get(reportId)
+      return deps.jobs.start('report-export', 'rows', (job) =>
+        exportView(session, target, columns, job),
+      ).jobId
+    },
+    exportOriginal(reportId, target) {
+      const session = get(reportId)
+      return deps.jobs.start('report-export', 'bytes', (job) =>
+        exportOriginal(session, target, job),
+      ).jobId
+    },
+    async close(reportId) {
+      const report = open.get(reportId)
+      if (!report) return
+      open.delete(reportId)
+      await report.session.close()
+      await rm(report.workDir, { recursive: true, force: true })
+    },
+    async closeAll() {
+      await Promise.all([...open.keys()].map((reportId) => this.close(reportId)))
+    },
+  }
+}

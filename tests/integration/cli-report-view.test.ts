@@ -1,0 +1,115 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { main } from '../../main/cli/main'
+import { transactionsCsv } from '../fixtures/report-engine'
+
+const run = promisify(execFile)
+const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
+const dir = mkdtempSync(join(tmpdir(), 'gatedesk-report-view-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+function file(name: string, content: string) {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+async function cli(args: string[]) {
+  let stdout = ''
+  let stderr = ''
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
+  return { code, stdout, stderr }
+}
+
+const rows = Array.from({ length: 1500 }, (_, i) => [
+  i % 10 === 0 ? 'Shop "Ten"\r\nDept.' : `Shop ${i}`,
+  String(7000 + i),
+  ((i % 97) + 0.125).toFixed(3),
+  ['EUR', 'USD'][i % 2]!,
+  ['sale', 'refund', 'payout'][i % 3]!,
+])
+const report = file('report.csv', transactionsCsv(rows))
+
+describe('gatedesk report-view', () => {
+  it('prints one JSON object: header, the view row count, problems and the first 100 rows', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'report-view', report, '--json'])
+    const printed = JSON.parse(stdout)
+    expect(printed.header).toEqual([
+      'Merchant_Name',
+      'Transaction_id',
+      'Amount',
+      'Currency',
+      'Transaction_type',
+    ])
+    expect(printed.rowCount).toBe(1500)
+    expect(printed.problems).toEqual([])
+    expect(printed.rows).toEqual(rows.slice(0, 100))
+  })
+
+  it('sorts, filters, pages and totals the view exactly', async () => {
+    const { stdout } = await run(process.execPath, [
+      bin,
+      'report-view',
+      report,
+      '--sort',
+      'amount:desc',
+      '--sort',
+      'Transaction_id',
+      '--filter',
+      'Currency=EUR',
+      '--rows',
+      '5:8',
+      '--totals',
+      '--json',
+    ])
+    const printed = JSON.parse(stdout)
+    const euro = rows
+      .filter((row) => row[3] === 'EUR')
+      .sort((a, b) => Number(b[2]) - Number(a[2]) || Number(a[1]) - Number(b[1]))
+    expect(printed.rowCount).toBe(750)
+    expect(printed.rows).toEqual(euro.slice(5, 8))
+    const minor = euro.reduce((sum, row) => sum + BigInt(row[2]!.replace('.', '')), 0n)
+    expect(printed.totals.amountByCurrency).toEqual([
+      {
+        currency: 'EUR',
+        sum: `${minor / 1000n}.${String(minor % 1000n).padStart(3, '0')}`,
+        count: 750,
+      },
+    ])
+    expect(printed.totals.countByType).toHaveLength(3)
+  })
+
+  it('prints every row of a small file, its problems by line, and an aligned table without --json', async () => {
+    const ragged = file('ragged.csv', 'a;b;c\n1;2;3\n4;5\n6;7;8\n')
+    const json = JSON.parse((await cli(['report-view', ragged, '--json'])).stdout)
+    expect(json.rowCount).toBe(3)
+    expect(json.rows).toEqual([
+      ['1', '2', '3'],
+      ['4', '5'],
+      ['6', '7', '8'],
+    ])
+    expect(json.problems).toEqual([{ line: 3, message: expect.stringMatching(/2 fields/) }])
+    const { stdout, code } = await cli(['report-view', ragged])
+    expect(code).toBe(0)
+    expect(stdout.split('\n').slice(0, 2)).toEqual(['a  b  c', '1  2  3'])
+    expect(stdout).toContain('line 3: ')
+  })
+
+  it('names the column it does not know, and the file it cannot read', async () => {
+    const unknown = await cli(['report-view', report, '--sort', 'Price'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain(
+      '--sort "Price": no such column. The columns are: Merchant_Name',
+    )
+    const missing = await cli(['report-view', join(dir, 'nope.csv')])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toMatch(/"nope.csv" is no longer there/)
+    const empty = await cli(['report-view', file('empty.csv', '')])
+    expect(empty.code).toBe(1)
+    expect(empty.stderr).toMatch(/empty/)
+  })
+})
