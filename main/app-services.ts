@@ -102,6 +102,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     sandbox: { sandbox: () => sandbox?.service ?? null, startError: () => sandboxError },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs },
+    templates: {},
+    reportRuns: {},
   })
   return {
     handlers,

@@ -5,6 +5,8 @@ import { historyHandlers } from './history-handlers'
 import { jobHandlers } from './job-handlers'
 import { recurringHandlers } from './recurring-handlers'
 import { reportHandlers } from './report-handlers'
+import { reportRunHandlers } from './report-run-handlers'
+import { reportTemplateHandlers } from './report-template-handlers'
 import { sandboxHandlers } from './sandbox-handlers'
 
 /** Every channel's handler, bound to its services. */
@@ -16,6 +18,8 @@ export function createHandlers(services: {
   sandbox: Parameters<typeof sandboxHandlers>[0]
   jobs: Parameters<typeof jobHandlers>[0]
   reports: Parameters<typeof reportHandlers>[0]
+  templates: Parameters<typeof reportTemplateHandlers>[0]
+  reportRuns: Parameters<typeof reportRunHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
@@ -25,5 +29,7 @@ export function createHandlers(services: {
     ...sandboxHandlers(services.sandbox),
     ...jobHandlers(services.jobs),
     ...reportHandlers(services.reports),
+    ...reportTemplateHandlers(services.templates),
+    ...reportRunHandlers(services.reportRuns),
   }
 }

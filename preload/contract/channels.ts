@@ -7,6 +7,8 @@ import { historyChannels } from './history-channels'
 import { jobChannels, jobEvents } from './jobs'
 import { recurringChannels } from './recurring-channels'
 import { reportChannels } from './report-channels'
+import { reportRunChannels } from './report-run-channels'
+import { reportTemplateChannels } from './report-template-channels'
 import { sandboxChannels } from './sandbox-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
@@ -18,6 +20,8 @@ export const channels = {
   ...sandboxChannels,
   ...jobChannels,
   ...reportChannels,
+  ...reportTemplateChannels,
+  ...reportRunChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */

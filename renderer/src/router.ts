@@ -4,11 +4,13 @@ import SectionPlaceholder from './views/SectionPlaceholder.vue'
 import HistoryView from './views/history/HistoryView.vue'
 import KeysView from './views/keys/KeysView.vue'
 import RecurringView from './views/recurring/RecurringView.vue'
+import ReportsView from './views/reports/ReportsView.vue'
 import SandboxView from './views/sandbox/SandboxView.vue'
 
 // Sections with a screen of their own; the others show their placeholder until built.
 const screens: Record<string, typeof KeysView> = {
   '/recurring': RecurringView,
+  '/reports': ReportsView,
   '/keys': KeysView,
   '/sandbox': SandboxView,
   '/history': HistoryView,

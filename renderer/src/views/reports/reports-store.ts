@@ -1,0 +1,42 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { ReportHeadView } from '../../../../preload/contract/report-channels'
+import { call } from '../../bridge'
+
+/** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
+export type ReportResult =
+  { kind: 'csv'; head: ReportHeadView } | { kind: 'pdf'; fileId: string; fileName: string }
+
+/** The Reports screen's shared state: which tab is in front and the result on show. */
+export const useReportsStore = defineStore('reports', () => {
+  const tab = ref<'design' | 'result'>('design')
+  const result = ref<ReportResult | null>(null)
+  const openError = ref<string | null>(null)
+
+  /** Frees the report main holds open for the current result, if any. */
+  async function release(): Promise<void> {
+    const current = result.value
+    result.value = null
+    if (current?.kind === 'csv') await call('reports:close', { reportId: current.head.reportId })
+  }
+
+  async function show(next: ReportResult): Promise<void> {
+    await release()
+    result.value = next
+    tab.value = 'result'
+  }
+
+  /** Asks main to open a CSV file from disk (its own dialog), and shows it. */
+  async function openFile(): Promise<void> {
+    openError.value = null
+    try {
+      const opened = await call('reports:open-file', {})
+      if ('cancelled' in opened) return
+      await show({ kind: 'csv', head: opened })
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  return { tab, result, openError, show, release, openFile }
+})
