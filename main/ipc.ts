@@ -7,7 +7,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../preload/contract/channels'
-import type { IpcError, IpcResult } from '../preload/contract/ipc-result'
+import { ipcErrorSchema, type IpcError, type IpcResult } from '../preload/contract/ipc-result'
 
 /** The part of Electron's ipcMain the app uses; tests pass their own. */
 export interface IpcMainLike {
@@ -43,12 +43,27 @@ function issuesOf(error: z.ZodError): NonNullable<IpcError['issues']> {
   }))
 }
 
-const failure = (error: IpcError): IpcResult<never> => ({ ok: false, error })
+/**
+ * An error reply, checked against the contract like any output: text the contract refuses (a
+ * PEM private key in a thrown message) is logged in main, and the window learns only that the
+ * channel failed.
+ */
+function checkedFailure(
+  name: string,
+  error: IpcError,
+  logError: (message: string, error: unknown) => void,
+): IpcResult<never> {
+  const checked = ipcErrorSchema.safeParse(error)
+  if (checked.success) return { ok: false, error: checked.data }
+  logError(`"${name}" produced an error reply outside the contract`, checked.error)
+  return { ok: false, error: { code: error.code, message: `"${name}" failed inside GateDesk.` } }
+}
 
 /**
  * Registers every channel of the contract, each behind the same checks: the sender must be the
  * top frame of one of `trustedOrigins`, the input must parse with the channel's schema, and the
- * output must match the contract before it leaves main. The one place ipc handlers are bound.
+ * output, or the error, must match the contract before it leaves main. The one place ipc
+ * handlers are bound.
  */
 export function registerHandlers(
   ipc: IpcMainLike,
@@ -61,6 +76,7 @@ export function registerHandlers(
   for (const name of Object.keys(channels) as ChannelName[]) {
     const definition = channels[name]
     const handler = handlers[name] as (input: unknown) => Promise<unknown>
+    const failure = (error: IpcError) => checkedFailure(name, error, options.logError)
     ipc.handle(name, async (event, payload): Promise<IpcResult<unknown>> => {
       const frame = event.senderFrame
       const origin = frame ? originOf(frame.url) : null

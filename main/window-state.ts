@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { writePrivateFile } from './store/private-files'
 
 const windowStateSchema = z.object({
   x: z.number().int(),
@@ -48,6 +48,5 @@ export function loadWindowState(file: string, displays: readonly Area[]): Window
 }
 
 export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true })
-  writeFileSync(file, JSON.stringify(windowStateSchema.parse(state)))
+  writePrivateFile(file, JSON.stringify(windowStateSchema.parse(state)))
 }

@@ -1,11 +1,20 @@
-const PREVIEW_CHARS = 200
+import { redactText } from '../store/redaction'
 
-/** Shows what arrived from the server in an error message: cut short, control characters visible. */
-export function previewReceived(body: Buffer | string): string {
-  const text =
-    typeof body === 'string' ? body : body.subarray(0, PREVIEW_CHARS * 4).toString('utf8')
+const PREVIEW_CHARS = 200
+// Up to 4 bytes a character, and room for a card number written out across the cut.
+const PREVIEW_BYTES = PREVIEW_CHARS * 4 + 100
+
+/**
+ * Shows what arrived from the server in an error message: masked by `redact` (card numbers at
+ * least) before it is cut short, control characters visible.
+ */
+export function previewReceived(
+  body: Buffer | string,
+  redact: (text: string) => string = redactText,
+): string {
+  const text = typeof body === 'string' ? body : body.subarray(0, PREVIEW_BYTES).toString('utf8')
   if (text.length === 0) return '(empty body)'
-  const shown = JSON.stringify(text.slice(0, PREVIEW_CHARS))
+  const shown = JSON.stringify(redact(text).slice(0, PREVIEW_CHARS))
   return text.length > PREVIEW_CHARS ? `${shown}… (${text.length}+ characters)` : shown
 }
 

@@ -1,4 +1,5 @@
-import { decodeForm } from './form-codec'
+import { redactorFor } from '../store/redaction'
+import { decodeForm, type Parameter } from './form-codec'
 import { MalformedEncodingError } from './percent-encoding'
 import { internalFailureId, previewReceived } from './received-text'
 
@@ -50,17 +51,32 @@ export function resultOf(
   }
 }
 
-function protocolError(problem: string, status: number, body: Buffer): UpdateResult {
+function protocolError(
+  problem: string,
+  status: number,
+  body: Buffer,
+  redact: (text: string) => string,
+): UpdateResult {
   return resultOf(
     'protocol-error',
-    `The gateway's answer (HTTP ${status}) ${problem}, so the outcome of the update is unknown: check the profile before sending again. Received: ${previewReceived(body)}`,
+    `The gateway's answer (HTTP ${status}) ${problem}, so the outcome of the update is unknown: check the profile before sending again. Received: ${previewReceived(body, redact)}`,
   )
 }
 
-/** Decodes the gateway's answer to update-recurring-payment (spec §4.2 and §7.2). */
-export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult {
+/**
+ * Decodes the gateway's answer to update-recurring-payment (spec §4.2 and §7.2). Everything taken
+ * from the answer is masked of the card number, CVV2 and SSN `sent` (a gateway or a proxy may
+ * echo them) and of any card number.
+ */
+export function decodeUpdateResponse(
+  status: number,
+  body: Buffer,
+  sent: readonly Parameter[] = [],
+): UpdateResult {
+  const redact = redactorFor(sent)
   if (status === 500) {
-    const incidentId = internalFailureId(body)
+    const found = internalFailureId(body)
+    const incidentId = found === null ? null : redact(found)
     if (incidentId !== null || body.length === 0) {
       return resultOf(
         'internal-failure',
@@ -70,28 +86,28 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
     }
   }
   const text = body.toString('utf8')
-  if (text.trim() === '') return protocolError('is empty', status, body)
+  if (text.trim() === '') return protocolError('is empty', status, body, redact)
 
   let pairs
   try {
     pairs = decodeForm(text)
   } catch (error) {
     if (error instanceof MalformedEncodingError) {
-      return protocolError('is not a valid form-encoded body', status, body)
+      return protocolError('is not a valid form-encoded body', status, body, redact)
     }
     throw error
   }
   if (pairs.some(([name]) => !FORM_NAME.test(name))) {
-    return protocolError('is not a form-encoded body', status, body)
+    return protocolError('is not a form-encoded body', status, body, redact)
   }
   // Every value ends with a newline (spec §4.2), sent as it is or as %0A; a last value without
   // one means the body was cut off.
   const terminated = pairs.some(([, value]) => value.endsWith('\n'))
   if (terminated && !pairs.at(-1)![1].endsWith('\n')) {
-    return protocolError('was cut off before its end', status, body)
+    return protocolError('was cut off before its end', status, body, redact)
   }
   const fields: Record<string, string> = {}
-  for (const [name, value] of pairs) fields[name] = value.replace(/\r?\n$/, '')
+  for (const [name, value] of pairs) fields[name] = redact(value.replace(/\r?\n$/, ''))
 
   const type = fields['type']
   const state = fields['status']
@@ -119,6 +135,7 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
         'approves the update but has no serial number, which every acceptance carries',
         status,
         body,
+        redact,
       )
     }
     return resultOf(
@@ -131,5 +148,6 @@ export function decodeUpdateResponse(status: number, body: Buffer): UpdateResult
     `has type "${type ?? '(none)'}" and status "${state ?? '(none)'}", which the API does not define`,
     status,
     body,
+    redact,
   )
 }

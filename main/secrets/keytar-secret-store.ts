@@ -1,9 +1,17 @@
-import keytar from 'keytar'
-import { classifyKeychainError, SecretMissingError } from './secret-store-errors'
+import type keytarModule from 'keytar'
+import {
+  classifyKeychainError,
+  KeychainModuleMissingError,
+  SecretMissingError,
+} from './secret-store-errors'
 import { accountName, type SecretRef, type SecretStore } from './secret-store'
 
 /** The part of keytar GateDesk uses (findCredentials is left out: it crashes on a locked keyring). */
-export type Keytar = Pick<typeof keytar, 'getPassword' | 'setPassword' | 'deletePassword'>
+export type Keytar = Pick<typeof keytarModule, 'getPassword' | 'setPassword' | 'deletePassword'>
+
+// keytar's native module needs libsecret on Linux: loaded on first use, so a computer without it
+// still starts, and is told what is missing when a secret is needed.
+const importKeytar = async (): Promise<Keytar> => (await import('keytar')).default
 
 export const KEYCHAIN_SERVICE = 'GateDesk'
 const PROBE_ACCOUNT = 'unlocked-probe'
@@ -21,10 +29,15 @@ async function calling<T>(operation: () => Promise<T>): Promise<T> {
  * Secret Service (GNOME Keyring, KWallet) on Linux.
  */
 export function createKeytarSecretStore(
-  options: { service?: string; keytar?: Keytar } = {},
+  options: { service?: string; loadKeytar?: () => Promise<Keytar> } = {},
 ): SecretStore {
   const service = options.service ?? KEYCHAIN_SERVICE
-  const api = options.keytar ?? keytar
+  const load = options.loadKeytar ?? importKeytar
+  let loaded: Promise<Keytar> | undefined
+  const keytar = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      throw new KeychainModuleMissingError(error)
+    }))
 
   /**
    * A locked Secret Service answers a lookup or a delete as if the entry did not exist (once its
@@ -33,11 +46,13 @@ export function createKeytarSecretStore(
    */
   const confirmUnlocked = () =>
     calling(async () => {
+      const api = await keytar()
       await api.setPassword(service, PROBE_ACCOUNT, 'probe')
       await api.deletePassword(service, PROBE_ACCOUNT)
     })
 
-  const read = (ref: SecretRef) => calling(() => api.getPassword(service, accountName(ref)))
+  const read = (ref: SecretRef) =>
+    calling(async () => (await keytar()).getPassword(service, accountName(ref)))
 
   async function lookup(ref: SecretRef): Promise<string | null> {
     const value = await read(ref)
@@ -50,7 +65,7 @@ export function createKeytarSecretStore(
   return {
     async set(ref, value) {
       if (value === '') throw new Error('Refusing to save an empty secret in the keychain')
-      await calling(() => api.setPassword(service, accountName(ref), value))
+      await calling(async () => (await keytar()).setPassword(service, accountName(ref), value))
     },
     async get(ref) {
       const value = await lookup(ref)
@@ -61,7 +76,9 @@ export function createKeytarSecretStore(
       return (await lookup(ref)) !== null
     },
     async delete(ref) {
-      const deleted = await calling(() => api.deletePassword(service, accountName(ref)))
+      const deleted = await calling(async () =>
+        (await keytar()).deletePassword(service, accountName(ref)),
+      )
       if (!deleted) await confirmUnlocked()
       return deleted
     },

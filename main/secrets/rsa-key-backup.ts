@@ -1,6 +1,7 @@
-import { createPrivateKey, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { encryptPrivateKey } from './encrypted-private-key'
 
 /** Thrown when the backup file cannot be written; the message names the file. */
 export class KeyBackupError extends Error {
@@ -8,21 +9,17 @@ export class KeyBackupError extends Error {
 }
 
 /**
- * Writes the private key as a passphrase-protected PKCS#8 PEM (AES-256-CBC, PBKDF2), readable
- * by GateDesk's import and by `openssl pkey -in FILE`. The file is owner-only (0600) and appears
- * complete or not at all: a half-written backup is worse than none.
+ * Writes the private key as a passphrase-protected PKCS#8 PEM (AES-256-CBC, PBKDF2-HMAC-SHA256
+ * with 600,000 iterations), readable by GateDesk's import and by `openssl pkey -in FILE`. The
+ * file is owner-only (0600) and appears complete or not at all: a half-written backup is worse
+ * than none.
  */
 export async function writeEncryptedPrivateKey(
   privateKeyPem: string,
   file: string,
   passphrase: string,
 ): Promise<void> {
-  const encrypted = createPrivateKey(privateKeyPem).export({
-    type: 'pkcs8',
-    format: 'pem',
-    cipher: 'aes-256-cbc',
-    passphrase,
-  })
+  const encrypted = await encryptPrivateKey(privateKeyPem, passphrase)
   // A fresh file, so the mode applies even when the user chose to replace an existing one.
   const partFile = join(dirname(file), `.${basename(file)}.${randomBytes(6).toString('hex')}.part`)
   try {

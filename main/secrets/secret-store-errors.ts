@@ -35,6 +35,15 @@ export class KeychainAccessDeniedError extends SecretStoreError {
   }
 }
 
+/** keytar's native module did not load: on Linux, libsecret is not installed. */
+export class KeychainModuleMissingError extends SecretStoreError {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause)
+    const message = `GateDesk cannot reach the keychain: its keychain module did not load (${reason}). On Linux, install libsecret (Debian/Ubuntu: sudo apt-get install libsecret-1-0; Fedora: sudo dnf install libsecret), then restart GateDesk.`
+    super('unavailable', message, cause)
+  }
+}
+
 const WHAT_TO_DO = {
   'control-key':
     'enter it in Keys & environments (the gateway gives the control key to the merchant).',

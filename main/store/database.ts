@@ -1,8 +1,9 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database, { SqliteError, type Database as Db } from 'better-sqlite3'
 import { DATA_DIR_VARIABLE } from './data-dir'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations'
+import { privateDir, privateFile } from './private-files'
 
 export type { Database as Db } from 'better-sqlite3'
 
@@ -74,7 +75,13 @@ function migrate(db: Db, from: number): void {
 export function openDatabase(file: string): Db {
   let db: Db
   try {
-    mkdirSync(dirname(file), { recursive: true })
+    privateDir(dirname(file))
+    // Owner-only before SQLite opens it, as SQLite gives its -wal and -shm files the database's
+    // mode; ones left by a crash of an earlier version are tightened too.
+    privateFile(file)
+    for (const companion of [`${file}-wal`, `${file}-shm`]) {
+      if (existsSync(companion)) privateFile(companion)
+    }
     db = new Database(file)
   } catch (error) {
     throw unusable('unopenable', file, `cannot be opened (${(error as Error).message})`, error)

@@ -3,8 +3,9 @@ import type { Parameter } from '../gateway/form-codec'
 
 /**
  * The one place that decides what of a request may be kept: card numbers masked to the first 6
- * and last 4 digits, cvv2 dropped, SSN masked to its last 4 characters, and any other card
- * number found in free text masked too. Everything stored or logged about a request passes here.
+ * and last 4 digits, cvv2 dropped, SSN masked to its last 4 characters, wherever they appear (in
+ * other fields, in what the gateway echoes), and any other card number found in free text masked
+ * too. Everything stored, shown or logged about a request passes here.
  */
 
 const CARD_NUMBER = new Set(['credit-card-number', 'card-number'])
@@ -14,6 +15,12 @@ const SSN = new Set(['ssn'])
 const IDENTIFIERS = new Set(['client-orderid', 'recurring-payment-id'])
 
 const canonical = (name: string) => name.toLowerCase().replaceAll('_', '-')
+
+/** Whether a parameter holds card data: a card number, a card security code or an SSN. */
+export function isCardData(name: string): boolean {
+  const key = canonical(name)
+  return CARD_NUMBER.has(key) || CARD_CODE.has(key) || SSN.has(key)
+}
 
 /** `4111111111111111` → `411111******1111`; a value too short to be a card is masked whole. */
 export function maskCardNumber(value: string): string {
@@ -29,14 +36,18 @@ export function maskSsn(value: string): string {
   return value.replace(/[A-Za-z0-9]/g, (char) => (++seen > total - 4 && total > 4 ? char : '*'))
 }
 
-// 13 to 19 digits, maybe grouped by single spaces or dashes, not inside a longer number.
-const CARD_IN_TEXT = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d])/g
+// 13 to 19 digits in one run, not inside a longer number; or in groups (4-4-4-4, 4-6-5,
+// 4-4-4-4-3) split by one kind of space, dot or dash, standing as a word of their own (so the
+// groups of a serial number such as 0000000a-0000-0000-0000-000000000000 are left alone), maybe
+// followed by other numbers (an expiry date).
+const CARD_IN_TEXT =
+  /(?<!\d)\d{13,19}(?!\d)|(?<![0-9A-Za-z]|[0-9A-Za-z][.-])\d{4}([ .-])\d{4,6}(?:\1\d{3,5}){1,3}(?![0-9A-Za-z]|[.-][0-9A-Za-z])/g
 
 /** Masks every card number (13–19 digits passing the Luhn check) found in free text. */
 export function redactText(text: string): string {
   return text.replace(CARD_IN_TEXT, (match) => {
     const digits = match.replace(/\D/g, '')
-    if (!passesLuhn(digits)) return match
+    if (digits.length < 13 || digits.length > 19 || !passesLuhn(digits)) return match
     let index = 0
     return match.replace(/\d/g, (digit) => {
       index++
@@ -45,16 +56,56 @@ export function redactText(text: string): string {
   })
 }
 
+// Between the characters of a long value echoed back: a space (also form-encoded), dot, dash,
+// slash or underscore, as a card number or an SSN may be regrouped.
+const ECHO_SEPARATOR = '(?:[ .+/_-]|%20)?'
+// A short value (a CVV2) counts only on its own, so "987" leaves 9870 and 9.87 alone; an escape
+// such as %3D (=) before it still ends the word before it.
+const WORD_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))'
+
+/** Finds a value sent wherever it is echoed; null for a value with nothing to find. */
+function echoOf(value: string): RegExp | null {
+  const characters = value.match(/[A-Za-z0-9]/g)
+  if (!characters) return null
+  if (characters.length < 6)
+    return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'gi')
+  return new RegExp(characters.join(ECHO_SEPARATOR), 'gi')
+}
+
+/**
+ * Masks, in any text about a request (what the gateway answered, a page echoing the request, the
+ * request's own free-text fields), the card number, CVV2 and SSN sent, then any other card
+ * number. Apply it to the whole text before cutting it short: a cut card number is no longer
+ * recognisable.
+ */
+export function redactorFor(sent: readonly Parameter[]): (text: string) => string {
+  const echoes: [RegExp, string][] = []
+  for (const [name, value] of sent) {
+    const mask = secretMask(canonical(name), value)
+    const echo = mask === null ? null : echoOf(value)
+    if (mask !== null && echo !== null) echoes.push([echo, mask])
+  }
+  return (text) => redactText(echoes.reduce((kept, [echo, mask]) => kept.replace(echo, mask), text))
+}
+
+/** What a card number, CVV2 or SSN sent is replaced with; null for any other parameter. */
+function secretMask(key: string, value: string): string | null {
+  if (CARD_NUMBER.has(key)) return maskCardNumber(value)
+  if (SSN.has(key)) return maskSsn(value)
+  return CARD_CODE.has(key) ? '***' : null
+}
+
 /** The request parameters as they may be kept. */
 export function redactParameters(parameters: readonly Parameter[]): Parameter[] {
   const kept: Parameter[] = []
+  const redact = redactorFor(parameters)
   for (const [name, value] of parameters) {
     const key = canonical(name)
     if (CARD_CODE.has(key)) continue
     if (CARD_NUMBER.has(key)) kept.push([name, maskCardNumber(value)])
     else if (SSN.has(key)) kept.push([name, maskSsn(value)])
     else if (IDENTIFIERS.has(key)) kept.push([name, value])
-    else kept.push([name, redactText(value)])
+    else kept.push([name, redact(value)])
   }
   return kept
 }

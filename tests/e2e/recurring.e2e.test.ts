@@ -177,6 +177,34 @@ describe('Recurring', () => {
     expect(await sends()).toHaveLength(3)
   })
 
+  it('forgets the card once the gateway approves it, also in the undo of a later clear', async () => {
+    if (!(await field('credit-card-number').isVisible())) {
+      await byTestId('recurring-group-card').locator('summary').click()
+    }
+    await field('credit-card-number').fill(CARD_NUMBER)
+    await field('card-printed-name').fill('ANNA ONEIL')
+    await field('expire-year').fill('2030')
+    await field('expire-month').fill('12')
+    await field('cvv2').fill(CVV2)
+    await expect.poll(() => byTestId('recurring-issue-count').textContent()).toBe('Ready to send')
+    const previous = await byTestId('recurring-history').textContent()
+    await byTestId('recurring-send').click()
+    await expect
+      .poll(() => byTestId('recurring-history').textContent(), { timeout: 30_000 })
+      .not.toBe(previous)
+    expect(await byTestId('recurring-outcome').textContent()).toBe('Approved')
+    // Still on the screen: only the approval cleared the card (leaving the screen clears it too).
+    for (const name of ['credit-card-number', 'cvv2', 'card-printed-name', 'expire-year']) {
+      expect(await field(name).inputValue(), name).toBe('')
+    }
+    expect(await byTestId('recurring-issue-count').textContent()).toBe('Ready to send')
+    await byTestId('recurring-clear').click()
+    await byTestId('recurring-undo').click()
+    expect(await field('client-orderid').inputValue()).toBe('e2e-update-1')
+    expect(await field('credit-card-number').inputValue()).toBe('')
+    expect(await field('cvv2').inputValue()).toBe('')
+  })
+
   it('ran with no CSP violation and no console error', async () => {
     expect(await suite.app.cspViolations()).toEqual([])
     expect(suite.app.pageErrors).toEqual([])

@@ -221,6 +221,14 @@ describe('secrets of an environment', () => {
       '-pubout',
     ]).toString()
     expect(publicKeyFingerprint(fromOpenssl)).toBe(key.fingerprint)
+    // The passphrase is stretched by PBKDF2-HMAC-SHA256 with 600,000 iterations or more (not
+    // OpenSSL's default 2,048), as the PEM's own ASN.1 says.
+    const asn1 = execFileSync('openssl', ['asn1parse', '-in', file]).toString()
+    const kdf = /:PBKDF2\n.*\n.*OCTET STRING.*\n.*INTEGER\s+:([0-9A-F]+)\n.*\n.*:(\S+)\n/.exec(asn1)
+    expect(kdf, asn1).not.toBeNull()
+    expect(parseInt(kdf![1]!, 16)).toBeGreaterThanOrEqual(600_000)
+    expect(kdf![2]).toBe('hmacWithSHA256')
+    expect(asn1).toMatch(/OBJECT\s+:aes-256-cbc\n/)
     // The backup restores the same key, into another environment.
     const restored = create()
     expect(

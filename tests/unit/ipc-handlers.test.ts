@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
@@ -81,6 +82,26 @@ describe('registerHandlers', () => {
       error: { code: 'invalid-output', message: '"app:info" failed inside GateDesk.' },
     })
     expect(JSON.stringify(result)).not.toContain('PRIVATE KEY')
+    expect(logError).toHaveBeenCalled()
+  })
+
+  it('never lets a private key in a thrown error reach the window', async () => {
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
+      type: 'pkcs8',
+      format: 'pem',
+    }) as string
+    const { call, logError } = setup({
+      'app:info': async () => {
+        throw new Error(`Could not load the key:\n${pem}`)
+      },
+    })
+    const result = await call('app:info', undefined, topFrame(`${APP}/`))
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'failed', message: '"app:info" failed inside GateDesk.' },
+    })
+    expect(JSON.stringify(result)).not.toContain('PRIVATE KEY')
+    expect(JSON.stringify(result)).not.toContain(pem.split('\n')[1])
     expect(logError).toHaveBeenCalled()
   })
 

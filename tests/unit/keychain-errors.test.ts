@@ -4,6 +4,7 @@ import {
   KeychainAccessDeniedError,
   KeychainFailureError,
   KeychainLockedError,
+  KeychainModuleMissingError,
   SecretServiceUnavailableError,
 } from '../../main/secrets/secret-store-errors'
 
@@ -47,7 +48,7 @@ describe('keychain refusals become specific errors', () => {
   ]
   for (const [said, errorClass, message] of cases) {
     it(`"${said}"`, async () => {
-      const store = createKeytarSecretStore({ keytar: refusingKeytar(said) })
+      const store = createKeytarSecretStore({ loadKeytar: async () => refusingKeytar(said) })
       for (const operation of [
         () => store.get(ref),
         () => store.has(ref),
@@ -60,4 +61,34 @@ describe('keychain refusals become specific errors', () => {
       }
     })
   }
+})
+
+describe('a computer without libsecret', () => {
+  // What loading keytar says there: its native module needs libsecret-1.so.0.
+  const missing = new Error(
+    'libsecret-1.so.0: cannot open shared object file: No such file or directory',
+  )
+
+  it('starts, and says the keychain is missing when a secret is needed', async () => {
+    let loads = 0
+    const store = createKeytarSecretStore({
+      loadKeytar: async () => {
+        loads++
+        throw missing
+      },
+    })
+    expect(loads).toBe(0)
+    for (const operation of [
+      () => store.get(ref),
+      () => store.has(ref),
+      () => store.set(ref, 'v'),
+      () => store.delete(ref),
+    ]) {
+      const error = await operation().catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(KeychainModuleMissingError)
+      expect(error).toMatchObject({ kind: 'unavailable', cause: missing })
+      expect((error as Error).message).toMatch(/^GateDesk cannot reach the keychain/)
+      expect((error as Error).message).toContain('libsecret')
+    }
+  })
 })

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { maskCardNumber, maskSsn, redactParameters, redactText } from '../../main/store/redaction'
+import {
+  maskCardNumber,
+  maskSsn,
+  redactParameters,
+  redactorFor,
+  redactText,
+} from '../../main/store/redaction'
 
 describe('redaction of what is kept about a request', () => {
   it('keeps the first 6 and last 4 digits of a card number', () => {
@@ -27,6 +33,41 @@ describe('redaction of what is kept about a request', () => {
     )
   })
 
+  it('masks card numbers grouped by spaces, dots or dashes, and one followed by other numbers', () => {
+    expect(redactText('card 4111.1111.1111.1111')).toBe('card 4111.11**.****.1111')
+    expect(redactText('card 5555-5555-5555-4444 exp 12/30')).toBe(
+      'card 5555-55**-****-4444 exp 12/30',
+    )
+    expect(redactText('Card 4111111111111111 12 30 refused')).toBe(
+      'Card 411111******1111 12 30 refused',
+    )
+    expect(redactText('amex 3782 822463 10005')).toBe('amex 3782 82**** *0005')
+    // Dates, amounts, ids and serial numbers stay as they are.
+    const plain =
+      'on 25.11.2026 at 10.00, 1.234.567,89 EUR, ids 1000022 1000023, serial numbers 00000000-0000-0000-0000-000002e3b0e2 and 0000000a-0000-0000-0000-000000000000'
+    expect(redactText(plain)).toBe(plain)
+  })
+
+  it('removes from received text the card number, CVV2 and SSN that were sent, however echoed', () => {
+    const redact = redactorFor([
+      ['client-orderid', 'ORD-987'],
+      ['credit-card-number', '4111111111111111'],
+      ['cvv2', '987'],
+      ['ssn', '078-05-1120'],
+      ['amount', '9.87'],
+    ])
+    expect(redact('cvv2=987&ssn=078-05-1120&credit-card-number=4111111111111111')).toBe(
+      'cvv2=***&ssn=***-**-1120&credit-card-number=411111******1111',
+    )
+    // Form-encoded, percent-encoded, regrouped, or with the SSN's dashes dropped.
+    expect(redact('cvv2%3D987 card 4111+1111+1111+1111 or 4111%201111%201111%201111')).toBe(
+      'cvv2%3D*** card 411111******1111 or 411111******1111',
+    )
+    expect(redact('CVV 987 wrong for SSN 078051120')).toBe('CVV *** wrong for SSN ***-**-1120')
+    // A short value counts only on its own, not inside other numbers or words.
+    expect(redact('amount 9.87, id 9870, x987')).toBe('amount 9.87, id 9870, x987')
+  })
+
   it('masks the card number and SSN, drops cvv2, and keeps the rest as sent', () => {
     expect(
       redactParameters([
@@ -35,7 +76,7 @@ describe('redaction of what is kept about a request', () => {
         ['credit-card-number', '4111111111111111'],
         ['cvv2', '123'],
         ['ssn', '123-45-6789'],
-        ['order_desc', 'card 5555555555554444 on file'],
+        ['order_desc', 'card 5555555555554444 on file, cvv 123, ssn 123456789'],
         ['amount', '10.50'],
       ]),
     ).toEqual([
@@ -43,7 +84,7 @@ describe('redaction of what is kept about a request', () => {
       ['recurring-payment-id', '2918374'],
       ['credit-card-number', '411111******1111'],
       ['ssn', '***-**-6789'],
-      ['order_desc', 'card 555555******4444 on file'],
+      ['order_desc', 'card 555555******4444 on file, cvv ***, ssn ***-**-6789'],
       ['amount', '10.50'],
     ])
   })

@@ -120,6 +120,43 @@ describe('decodeUpdateResponse', () => {
     expect(result.message.length).toBeLessThan(600)
   })
 
+  describe('keeps none of the card data sent, however the gateway echoes it', () => {
+    const sent = [
+      ['client-orderid', 'ORD-1'],
+      ['credit-card-number', '4111111111111111'],
+      ['cvv2', '987'],
+      ['ssn', '078-05-1120'],
+    ] as const
+    const secrets = ['4111111111111111', '411111111111', 'cvv2=987', '078-05-1120', '078051120']
+
+    it('in an error message and every field', () => {
+      const result = decodeUpdateResponse(
+        200,
+        form(
+          'type=update-recurring-payment-response\n&status=declined\n&error-code=301\n&error-message=cvv2%3D987+wrong+for+4111.1111.1111.1111%2C+ssn+078-05-1120\n&echo=cvv2%3D987%26ssn%3D078051120\n',
+        ),
+        sent,
+      )
+      expect(result.errorMessage).toBe('cvv2=*** wrong for 411111******1111, ssn ***-**-1120')
+      expect(result.fields['echo']).toBe('cvv2=***&ssn=***-**-1120')
+      for (const secret of secrets) expect(JSON.stringify(result)).not.toContain(secret)
+    })
+
+    it('in the preview of a proxy page reflecting the body, even where the preview is cut', () => {
+      const body = 'credit-card-number=4111111111111111&cvv2=987&ssn=078-05-1120'
+      const whole = decodeUpdateResponse(502, form(`<p>${body}</p>`), sent)
+      expect(whole.message).toContain(
+        'credit-card-number=411111******1111&cvv2=***&ssn=***-**-1120',
+      )
+      // The 200-character preview ends 12 digits into the card number.
+      const cut = decodeUpdateResponse(502, form(`<p>${'x'.repeat(166)}${body}</p>`), sent)
+      expect(cut.message).toContain('credit-card-number=411111******')
+      for (const result of [whole, cut]) {
+        for (const secret of secrets) expect(JSON.stringify(result)).not.toContain(secret)
+      }
+    })
+  })
+
   it('survives a malformed %-escape', () => {
     expect(decodeUpdateResponse(200, form('type=error\n&error-message=%E0%A4%A\n')).outcome).toBe(
       'protocol-error',

@@ -90,7 +90,7 @@ const LAYOUT: { key: string; title: string; description: string; names: string[]
     key: 'card',
     title: 'Card',
     description:
-      'Only to replace the card: the name, expiry year and month are required with a card number. Card number and CVV2 are never saved; they are cleared when you leave this screen.',
+      'Only to replace the card: the name, expiry year and month are required with a card number. Card number and CVV2 are never saved; they are cleared once the gateway approves the update, or when you leave this screen.',
     names: ['credit-card-number', 'card-printed-name', 'expire-year', 'expire-month', 'cvv2'],
   },
   {
