@@ -11,6 +11,7 @@ export default defineConfig({
           index: resolve('main/index.ts'),
           'row-index-worker': resolve('main/csv/row-index-worker.ts'),
           'query-process': resolve('main/reports/query/query-process.ts'),
+          'sandbox-process': resolve('main/sandbox/sandbox-process.ts'),
         },
       },
     },

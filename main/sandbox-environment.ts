@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { EnvironmentService } from './environments/environment-service'
-import type { RunningSandbox } from './sandbox/sandbox-server'
+import type { StartedSandbox } from './sandbox/sandbox-process-messages'
 import { publicKeyFingerprint } from './secrets/public-key-fingerprint'
 
 /**
@@ -10,7 +10,7 @@ import { publicKeyFingerprint } from './secrets/public-key-fingerprint'
  */
 export async function connectSandboxEnvironment(
   environments: EnvironmentService,
-  sandbox: RunningSandbox,
+  sandbox: StartedSandbox,
 ): Promise<void> {
   const { connection } = sandbox
   const environment = environments.connectSandbox({

@@ -13,6 +13,7 @@ const entryPoints = {
   main: 'main/cli/main.ts',
   'row-index-worker': 'main/csv/row-index-worker.ts',
   'query-process': 'main/reports/query/query-process.ts',
+  'sandbox-process': 'main/sandbox/sandbox-process.ts',
 }
 
 function newestSource(dir) {

@@ -1,15 +1,21 @@
 import { resolve } from 'node:path'
-import { runReport } from '../gateway/custom-report'
+import { DEFAULT_REPORT_LIMITS, runReport } from '../gateway/custom-report'
+import { formatByteCount, formatDuration } from '../gateway/transport-error'
+import { historyParameters } from '../reports/report-run-record'
 import { reportRequestSchema, type ReportRequest } from '../../preload/contract/report-request'
+import { sendRecorded } from './cli-history'
 import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
 import { requiredOption } from './option-values'
 
+const { maxBytes, deadlineMs } = DEFAULT_REPORT_LIMITS
+
 export const reportUsage = `Usage: gatedesk report --connection FILE --request REPORT.json --out FILE [--json]
 
 Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
-(CSV or PDF) to a file. Exits 0 only when a report was saved.
+(CSV or PDF) to a file. Exits 0 only when a report was saved. The run is recorded in the app's
+history ($GATEDESK_DATA_DIR, else the app's data folder).
 
   --connection FILE     a connection file shaped like a sandbox's sandbox.json: baseUrl,
                         endpointId, merchantLogin, controlKeyFile, caCertFile
@@ -20,7 +26,8 @@ Signs (HMAC-SHA1) and sends one custom transactions report request and streams t
                          "inputReportParameters": [{"type": "INPUT_TEXT", "name": "dateFrom",
                                                     "value": "01.11.2026"}],
                          "filters": {"currencies": ["EUR"]}}
-  --out FILE            where to save the report (written only once it is complete)
+  --out FILE            where to save the report; it is replaced only by a whole report of the
+                        format asked for, of at most ${formatByteCount(maxBytes)} in ${formatDuration(deadlineMs)}, never by a refusal
   --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object`
 
 const options = {
@@ -60,7 +67,9 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const out = resolve(requiredOption(values.out, '--out'))
   const request = await readReportRequest(requestFile)
   const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
-  const result = await runReport(cliGatewayDeps, env, secrets, request, { file: out })
+  const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
+    runReport(cliGatewayDeps, env, secrets, request, { file: out }),
+  )
   if (values.json) {
     const { outcome, kind, file, bytes, message } = result
     io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message })}\n`)

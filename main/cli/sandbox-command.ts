@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { dottedDay } from '../sandbox/calendar'
 import { createCallbackDispatcher } from '../sandbox/callback-dispatcher'
@@ -9,19 +8,12 @@ import { formatMinor } from '../sandbox/money'
 import { createSandboxService } from '../sandbox/sandbox-service'
 import { startSandbox } from '../sandbox/sandbox-server'
 import { openSandboxState } from '../sandbox/sandbox-state'
+import { appDataDir } from '../store/data-dir'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { requiredOption } from './option-values'
 
-/** The OS's per-user application data folder, where the desktop app keeps its data too. */
-function defaultSandboxDir(): string {
-  const appData =
-    process.platform === 'win32'
-      ? (process.env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'))
-      : process.platform === 'darwin'
-        ? join(homedir(), 'Library', 'Application Support')
-        : (process.env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'))
-  return join(appData, 'GateDesk', 'sandbox')
-}
+/** In the desktop app's data folder, where the app keeps its own sandbox too. */
+const defaultSandboxDir = () => join(appDataDir(), 'sandbox')
 
 export const sandboxUsage = `Usage: gatedesk sandbox [--port N] [--state-dir DIR] [--faults]
        gatedesk sandbox advance --days N [--state-dir DIR]

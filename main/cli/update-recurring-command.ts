@@ -1,10 +1,15 @@
 import { updateRecurringPayment } from '../gateway/update-recurring-payment'
+import { redactorFor } from '../store/redaction'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
+import { sendRecorded } from './cli-history'
 import { cliGatewayDeps } from './gateway-deps'
 import { paramOptions, requiredOption } from './option-values'
+import { readParamsFile, refuseCardDataArguments } from './params-file'
+import { recurringUpdateIssues, refusedByRules } from './recurring-rules'
 
-export const updateRecurringUsage = `Usage: gatedesk update-recurring --connection FILE --param name=value ... [--json]
+export const updateRecurringUsage = `Usage: gatedesk update-recurring --connection FILE
+         [--params-file FILE] [--param name=value ...] [--json]
 
 Signs (RSA-SHA256) and sends one update-recurring-payment request, then prints what the gateway
 answered. Exits 0 only when the update is approved.
@@ -12,15 +17,25 @@ answered. Exits 0 only when the update is approved.
   --connection FILE   a connection file shaped like a sandbox's sandbox.json: baseUrl, endpointId,
                       merchantLogin, privateKeyFile, caCertFile (relative names are read from the
                       file's folder)
+  --params-file FILE  the request parameters, one name=value a line, unencoded (blank lines and
+                      lines starting with # are skipped); - reads them from standard input.
+                      Card data (credit-card-number, cvv2, ssn) is taken only this way: a
+                      command line shows in ps and in the shell history
   --param name=value  a request parameter, unencoded, e.g. --param amount=10.50; repeat for each
                       (client-orderid and recurring-payment-id are required, spec §4.2)
-  --json              print {"outcome", "fields", "message"} as one JSON object
+  --json              print {"outcome", "fields", "message"} as one JSON object, with "issues"
+                      ([{"parameter", "code", "message"}]) when the rules refused it
 
-The request is never retried: if the outcome is "unknown", check the profile before sending again.`
+The parameters are checked first with the app's rules (spec §4.2): a request that breaks them is
+not sent (exit 1, each rule at its parameter). Every request sent is recorded in the app's history
+($GATEDESK_DATA_DIR, else the app's data folder) before it leaves, and completed with its outcome.
+The request is never retried: if the outcome is "unknown", check the profile before sending again.
+Card numbers, cvv2 and SSNs are masked in what is printed, also where the gateway echoes them.`
 
 const options = {
   connection: { type: 'string' },
   param: { type: 'string', multiple: true },
+  'params-file': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -32,18 +47,37 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
     return 0
   }
   const file = requiredOption(values.connection, '--connection')
-  if (!values.param) {
-    throw new UsageError('give the request parameters as --param name=value options')
+  const paramsFile = values['params-file']
+  if (!values.param && paramsFile === undefined) {
+    throw new UsageError(
+      'give the request parameters with --params-file FILE or as --param name=value options',
+    )
   }
-  const parameters = paramOptions(values.param)
+  const given = paramOptions(values.param ?? [])
+  refuseCardDataArguments(given, '--param')
+  const parameters = [
+    ...(paramsFile === undefined ? [] : await readParamsFile(paramsFile, '--params-file')),
+    ...given,
+  ]
   const { env, secrets } = await loadConnectionFile(file, '--connection')
-  const result = await updateRecurringPayment(cliGatewayDeps, env, secrets, parameters)
+  // Checked as the app checks it: a request that breaks the rules is never sent nor recorded.
+  const issues = recurringUpdateIssues(parameters)
+  const result =
+    issues.length > 0
+      ? refusedByRules(issues)
+      : await sendRecorded(env, 'update-recurring-payment', parameters, () =>
+          updateRecurringPayment(cliGatewayDeps, env, secrets, parameters),
+        )
+  // Whatever is printed passes the redactor of what was sent, error messages included.
+  const redact = redactorFor(parameters)
   if (values.json) {
     const { outcome, fields, message } = result
-    io.stdout(`${JSON.stringify({ outcome, fields, message })}\n`)
+    const broken = issues.length > 0 ? { issues } : {}
+    io.stdout(redact(`${JSON.stringify({ outcome, fields, message, ...broken })}\n`))
   } else {
     const fields = Object.entries(result.fields).map(([name, value]) => `  ${name}: ${value}\n`)
-    io.stdout(`${result.outcome}: ${result.message}\n${fields.join('')}`)
+    const rules = issues.map((issue) => `  ${issue.parameter}: ${issue.message}\n`)
+    io.stdout(redact(`${result.outcome}: ${result.message}\n${fields.join('')}${rules.join('')}`))
   }
   return result.outcome === 'approved' ? 0 : 1
 }

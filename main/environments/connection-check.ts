@@ -5,6 +5,7 @@ import type { ConnectionCheck } from '../../preload/contract/environment-channel
 import { runReport } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
+import { formatByteCount, formatDuration } from '../gateway/transport-error'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
 const PROBE_REQUEST = {
@@ -18,6 +19,9 @@ const PROBE_REQUEST = {
   outputReportParameters: [],
   filters: {},
 }
+
+/** A probe's answer is small: a hostile endpoint must not fill the disk (or take minutes). */
+const PROBE_LIMITS = { maxBytes: 64 * 1024, deadlineMs: 30_000 }
 
 /**
  * Sends one small signed report request and explains the answer: spec §7.1 makes "not
@@ -35,6 +39,7 @@ export async function checkConnection(
       file: join(dir, 'probe'),
       connectTimeoutMs: 10_000,
       responseTimeoutMs: 20_000,
+      limits: PROBE_LIMITS,
     })
     switch (result.outcome) {
       case 'report':
@@ -48,6 +53,16 @@ export async function checkConnection(
           message: `The gateway is reachable over verified TLS, but it refused the merchant login or control key. ${result.message}`,
         }
       case 'transport-error':
+        if (result.exceeded) {
+          const limit =
+            result.exceeded === 'maxBytes'
+              ? formatByteCount(PROBE_LIMITS.maxBytes)
+              : formatDuration(PROBE_LIMITS.deadlineMs)
+          return {
+            outcome: 'answered-unexpectedly',
+            message: `The server is reachable over verified TLS, but its answer to the test report went past ${limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.`,
+          }
+        }
         return { outcome: 'unreachable', message: result.message }
       default:
         return {

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { rename, rm } from 'node:fs/promises'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { reportUrl, type GatewayEnvironment } from './environment'
 import {
@@ -7,10 +7,11 @@ import {
   type GatewayDeps,
   type SigningSecrets,
 } from './gateway-client'
-import { TransportError } from './https-transport'
+import { DEFAULT_DOWNLOAD_LIMITS, TransportError } from './https-transport'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
-import { classifyReport, reportFailure, type ReportResult } from './report-response'
+import { classifyReport, reportFailure, requestedKind, type ReportResult } from './report-response'
+import { formatByteCount, formatDuration } from './transport-error'
 
 /**
  * The JSON report request is signed over the oauth_* parameters alone: RFC 5849 counts only
@@ -18,10 +19,27 @@ import { classifyReport, reportFailure, type ReportResult } from './report-respo
  */
 const REPORT_SIGNED_PARAMETERS = [] as const
 
-export interface ReportCallOptions extends CallOptions {
-  /** Where to save the report; the body streams there and never sits whole in memory. */
+/** How much a report download may take: past either, it stops and nothing is kept. */
+export interface ReportLimits {
+  maxBytes: number
+  /** For the whole download, however steadily the bytes come. */
+  deadlineMs: number
+}
+
+export const DEFAULT_REPORT_LIMITS: ReportLimits = {
+  maxBytes: DEFAULT_DOWNLOAD_LIMITS.maxBodyBytes,
+  deadlineMs: DEFAULT_DOWNLOAD_LIMITS.deadlineMs,
+}
+
+export interface ReportCallOptions extends Omit<CallOptions, 'deadlineMs'> {
+  /**
+   * Where to save the report; the body streams to `file.part` and never sits whole in memory.
+   * `file` is replaced only by an accepted report.
+   */
   file: string
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
+  /** DEFAULT_REPORT_LIMITS for what is not given. */
+  limits?: Partial<ReportLimits>
 }
 
 /** The URL and signed Authorization header (HMAC-SHA1) of a custom transactions report request. */
@@ -74,29 +92,74 @@ export async function runReport(
     return reportFailure('transport-error', `Nothing was sent: ${(error as Error).message}`)
   }
 
+  const { file, limits: given, ...callOptions } = options
+  const limits = { ...DEFAULT_REPORT_LIMITS, ...given }
+  const partFile = `${file}.part`
+  // A .part left by a crash is GateDesk's; unlinking a symlink there never touches its target.
+  await rm(partFile, { force: true }).catch(() => undefined)
   let saved
   try {
     saved = await deps.httpsPostToFile({
       ...prepared,
       extraCaPem: env.extraCaPem ?? undefined,
-      ...options,
+      ...callOptions,
+      file: partFile,
+      maxBodyBytes: limits.maxBytes,
+      deadlineMs: limits.deadlineMs,
     })
   } catch (error) {
     if (!(error instanceof TransportError)) throw error
-    return reportFailure('transport-error', `The report could not be downloaded: ${error.message}`)
+    return downloadFailure(error, limits)
   }
 
-  const kind = classifyReport(saved)
+  const kind = classifyReport(saved, requestedKind(request.reportFormat))
   if (typeof kind !== 'string') {
-    await rm(saved.file, { force: true })
+    await rm(partFile, { force: true })
     return kind
+  }
+  try {
+    await rename(partFile, file)
+  } catch (error) {
+    await rm(partFile, { force: true }).catch(() => undefined)
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    return reportFailure(
+      'transport-error',
+      `The report arrived but could not be saved as ${file} (${code}). Check that you may write there.`,
+    )
   }
   return {
     outcome: 'report',
     kind,
-    file: saved.file,
+    file,
     bytes: saved.bytes,
     incidentId: null,
     message: `Saved a ${kind.toUpperCase()} report of ${saved.bytes} bytes.`,
+  }
+}
+
+/** Why a download failed, in words: a limit it reached is named with its value. */
+function downloadFailure(error: TransportError, limits: ReportLimits): ReportResult {
+  switch (error.kind) {
+    case 'too-large':
+      return {
+        ...reportFailure(
+          'transport-error',
+          `The report is larger than the ${formatByteCount(limits.maxBytes)} limit, so the download was stopped and nothing was kept. Ask for less (a shorter period, more filters) and run it again.`,
+        ),
+        exceeded: 'maxBytes',
+      }
+    case 'deadline':
+      return {
+        ...reportFailure(
+          'transport-error',
+          `The report took longer than the ${formatDuration(limits.deadlineMs)} limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.`,
+        ),
+        exceeded: 'deadlineMs',
+      }
+    default:
+      return reportFailure(
+        'transport-error',
+        `The report could not be downloaded: ${error.message}`,
+      )
   }
 }

@@ -23,6 +23,8 @@ export interface CallOptions {
   signal?: AbortSignal
   connectTimeoutMs?: number
   responseTimeoutMs?: number
+  /** For the whole exchange: an answer that trickles in is cut off (the transport's default). */
+  deadlineMs?: number
 }
 
 export function unixSeconds(deps: GatewayDeps): number {

@@ -1,5 +1,5 @@
-import { createWriteStream } from 'node:fs'
-import { rename, rm } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, rm, type FileHandle } from 'node:fs/promises'
 import type { IncomingMessage } from 'node:http'
 import { Agent, request as startRequest } from 'node:https'
 import { Transform } from 'node:stream'
@@ -9,6 +9,7 @@ import {
   cancelled,
   connectionFailure,
   connectTimedOut,
+  deadlinePassed,
   fileFailure,
   noResponse,
   notHttpsUrl,
@@ -31,6 +32,8 @@ export interface HttpsPostRequest {
   connectTimeoutMs?: number
   /** For the response headers once the request is sent, and for each gap between body chunks. */
   responseTimeoutMs?: number
+  /** For the whole exchange, connecting to the last byte: a server that trickles is cut off. */
+  deadlineMs?: number
   signal?: AbortSignal
   /** `totalBytes` is the Content-Length, when the server sends one. */
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
@@ -53,6 +56,8 @@ export interface SavedHttpsResponse extends HttpsResponseHead {
   bytes: number
   /** The first bytes of the file (at most 64 KiB), to sniff what the server sent. */
   head: Buffer
+  /** The last bytes of the file (at most 1 KiB), to check that it ends as its kind must. */
+  tail: Buffer
 }
 
 export type HttpsPost = typeof httpsPost
@@ -61,7 +66,16 @@ export type HttpsPostToFile = typeof httpsPostToFile
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000
 const DEFAULT_RESPONSE_TIMEOUT_MS = 60_000
 const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+/** Form replies are small: two minutes is far more than a gateway needs for one. */
+const DEFAULT_DEADLINE_MS = 120_000
+/** What a download may take unless its caller says: far beyond any report staff read. */
+export const DEFAULT_DOWNLOAD_LIMITS = { maxBodyBytes: 2 * 1024 ** 3, deadlineMs: 30 * 60_000 }
 const HEAD_BYTES = 64 * 1024
+const TAIL_BYTES = 1024
+/** Never an existing file, never through a symlink (O_NOFOLLOW is 0 where the OS has none). */
+const NEW_FILE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0)
+const NEW_FILE_MODE = 0o600
 
 // One keep-alive agent per extra CA, the CA set on the agent: passing `ca` with every request
 // made Node stringify the whole root list into its pool key each time (16% of CPU under load).
@@ -85,8 +99,11 @@ function agentFor(extraCaPem: string | undefined): Agent {
 export async function httpsPost(
   request: HttpsPostRequest & { maxBodyBytes?: number },
 ): Promise<HttpsResponse> {
-  const maxBodyBytes = request.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-  return exchange(request, maxBodyBytes, async (response, meteredBody) => {
+  const limits = {
+    maxBodyBytes: request.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    deadlineMs: request.deadlineMs ?? DEFAULT_DEADLINE_MS,
+  }
+  return exchange(request, limits, async (response, meteredBody) => {
     const chunks: Buffer[] = []
     await pipeline(response, meteredBody, async (body: AsyncIterable<Buffer>) => {
       for await (const chunk of body) chunks.push(chunk)
@@ -96,27 +113,37 @@ export async function httpsPost(
 }
 
 /**
- * POSTs and streams the response body, whatever its status, to `file`. The body goes to
- * `file.part` first, so `file` only ever appears complete.
+ * POSTs and streams the response body, whatever its status, to `file`, which it creates (mode
+ * 0600, never over an existing file or through a symlink) before anything is sent, and removes
+ * again if the exchange fails.
  */
 export async function httpsPostToFile(
-  request: HttpsPostRequest & { file: string },
+  request: HttpsPostRequest & { file: string; maxBodyBytes?: number },
 ): Promise<SavedHttpsResponse> {
   const { file } = request
-  const partFile = `${file}.part`
-  return exchange(request, Infinity, async (response, meteredBody) => {
-    const firstBytes = copyHead(HEAD_BYTES)
-    const output = createWriteStream(partFile)
-    try {
-      await pipeline(response, meteredBody, firstBytes.stage, output)
-      await rename(partFile, file)
-    } catch (error) {
-      // The original failure matters more to staff than a .part file that could not be removed.
-      await rm(partFile, { force: true }).catch(() => undefined)
-      throw isFileSystemError(error) ? fileFailure(file, error) : error
-    }
-    return { ...describeHead(response), file, bytes: output.bytesWritten, head: firstBytes.copy() }
-  })
+  const limits = {
+    maxBodyBytes: request.maxBodyBytes ?? DEFAULT_DOWNLOAD_LIMITS.maxBodyBytes,
+    deadlineMs: request.deadlineMs ?? DEFAULT_DOWNLOAD_LIMITS.deadlineMs,
+  }
+  let output: FileHandle
+  try {
+    output = await open(file, NEW_FILE_FLAGS, NEW_FILE_MODE)
+  } catch (error) {
+    throw isFileSystemError(error) ? fileFailure(file, error, false) : error
+  }
+  try {
+    return await exchange(request, limits, async (response, meteredBody) => {
+      const ends = copyEnds(HEAD_BYTES, TAIL_BYTES)
+      const stream = output.createWriteStream()
+      await pipeline(response, meteredBody, ends.stage, stream)
+      return { ...describeHead(response), file, bytes: stream.bytesWritten, ...ends.copies() }
+    })
+  } catch (error) {
+    // The original failure matters more to staff than a file that could not be removed.
+    await output.close().catch(() => undefined)
+    await rm(file, { force: true }).catch(() => undefined)
+    throw isFileSystemError(error) ? fileFailure(file, error, true) : error
+  }
 }
 
 type BodyReceiver<T> = (response: IncomingMessage, meteredBody: Transform) => Promise<T>
@@ -127,9 +154,10 @@ type BodyReceiver<T> = (response: IncomingMessage, meteredBody: Transform) => Pr
  */
 function exchange<T>(
   request: HttpsPostRequest,
-  maxBodyBytes: number,
+  limits: { maxBodyBytes: number; deadlineMs: number },
   receive: BodyReceiver<T>,
 ): Promise<T> {
+  const { maxBodyBytes, deadlineMs } = limits
   const url = parseHttpsUrl(request.url)
   const { signal, onProgress } = request
   const connectTimeoutMs = request.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
@@ -147,6 +175,10 @@ function exchange<T>(
     let bodyReceived = false
     let failure: TransportError | undefined
     let timer: NodeJS.Timeout | undefined
+    const deadline = setTimeout(
+      () => fail(deadlinePassed(url, deadlineMs, receivedBytes, requestSent)),
+      deadlineMs,
+    )
 
     const startTimer = (milliseconds: number, timeoutError: () => TransportError) => {
       clearTimeout(timer)
@@ -154,6 +186,7 @@ function exchange<T>(
     }
     const stopWatching = () => {
       clearTimeout(timer)
+      clearTimeout(deadline)
       signal?.removeEventListener('abort', onAbort)
     }
     const fail = (error: TransportError) => {
@@ -193,6 +226,11 @@ function exchange<T>(
     })
     client.once('response', (response) => {
       totalBytes = declaredLength(response)
+      // A body declared too large is refused before any of it is read or written.
+      if (totalBytes !== null && totalBytes > maxBodyBytes) {
+        fail(responseTooLarge(url, maxBodyBytes))
+        return
+      }
       startTimer(responseTimeoutMs, onStalled)
       meteredBody = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -250,19 +288,21 @@ function isFileSystemError(error: unknown): error is NodeJS.ErrnoException {
   return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string'
 }
 
-/** A pipeline stage that passes bytes through and keeps a copy of the first `limit` of them. */
-function copyHead(limit: number) {
-  const chunks: Buffer[] = []
+/** A pipeline stage that passes bytes through and keeps copies of the first and last bytes. */
+function copyEnds(headLimit: number, tailLimit: number) {
+  const head: Buffer[] = []
   let copied = 0
+  let tail = Buffer.alloc(0)
   async function* stage(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
     for await (const chunk of source) {
-      if (copied < limit) {
-        const part = chunk.subarray(0, limit - copied)
-        chunks.push(part)
+      if (copied < headLimit) {
+        const part = chunk.subarray(0, headLimit - copied)
+        head.push(part)
         copied += part.length
       }
+      tail = Buffer.concat([tail, chunk.subarray(-tailLimit)]).subarray(-tailLimit)
       yield chunk
     }
   }
-  return { stage, copy: () => Buffer.concat(chunks) }
+  return { stage, copies: () => ({ head: Buffer.concat(head), tail: Buffer.from(tail) }) }
 }

@@ -13,6 +13,8 @@ export interface ReportResult {
   bytes: number
   incidentId: string | null
   message: string
+  /** Which limit of runReport a transport-error reached: the answer was too large, or too slow. */
+  exceeded?: 'maxBytes' | 'deadlineMs'
 }
 
 // Spec §7.1 gives the refusal's meaning, not its words.
@@ -39,7 +41,23 @@ export interface ReceivedReport {
   contentType: string
   /** The first bytes of the body, enough to sniff its kind. */
   head: Buffer
+  /** The last bytes of the body (1 KiB is enough), to check that a PDF is whole. */
+  tail: Buffer
   bytes: number
+}
+
+/** The kind of report a request's reportFormat asks for; null for one GateDesk cannot check. */
+export function requestedKind(reportFormat: string): ReportKind | null {
+  const format = reportFormat.trim().toLowerCase()
+  return format === 'csv' || format === 'pdf' ? format : null
+}
+
+/** PDF's white-space characters (ISO 32000-1 §7.2.2), which may follow the %%EOF marker. */
+const PDF_TRAILING_WHITESPACE = /[\0\t\n\f\r ]+$/
+
+/** A whole PDF ends with %%EOF: one cut off or damaged in transit does not. */
+function endsLikePdf(tail: Buffer): boolean {
+  return tail.toString('latin1').replace(PDF_TRAILING_WHITESPACE, '').endsWith('%%EOF')
 }
 
 export function reportFailure(
@@ -50,8 +68,33 @@ export function reportFailure(
   return { outcome, kind: null, file: null, bytes: 0, incidentId, message }
 }
 
-/** Classifies the report operation's answer (spec §4.1, §7.1): which kind of report, or why none. */
-export function classifyReport(received: ReceivedReport): ReportKind | ReportResult {
+/**
+ * Classifies the report operation's answer (spec §4.1, §7.1): which kind of report, or why none.
+ * A report must be of the kind asked for (`expected`, unless null), and a PDF must be whole.
+ */
+export function classifyReport(
+  received: ReceivedReport,
+  expected: ReportKind | null,
+): ReportKind | ReportResult {
+  const kind = sniffReport(received)
+  if (typeof kind !== 'string') return kind
+  if (expected !== null && kind !== expected) {
+    return reportFailure(
+      'protocol-error',
+      `You asked for a ${expected.toUpperCase()} report, but the gateway sent a ${kind.toUpperCase()}, so it was not kept. Check the request's reportFormat; if it is right, tell support.`,
+    )
+  }
+  if (kind === 'pdf' && !endsLikePdf(received.tail)) {
+    return reportFailure(
+      'protocol-error',
+      'The gateway sent a PDF that does not end with %%EOF: it was cut off or damaged on the way, so it was not kept. Run the report again; if it keeps happening, tell support.',
+    )
+  }
+  return kind
+}
+
+/** What the answer is by its status, type and first bytes: a kind of report, or why none. */
+function sniffReport(received: ReceivedReport): ReportKind | ReportResult {
   const { status, head, bytes } = received
   const mediaType = received.contentType.split(';')[0]!.trim().toLowerCase()
   const text = head.subarray(0, PLAIN_MESSAGE_MAX_BYTES).toString('utf8')

@@ -7,6 +7,7 @@ export type TransportErrorKind =
   | 'network'
   | 'truncated'
   | 'too-large'
+  | 'deadline'
   | 'file'
 
 export class TransportError extends Error {
@@ -81,9 +82,27 @@ export function responseTooLarge(url: URL, maxBytes: number): TransportError {
   return new TransportError('too-large', message, { requestSent: true })
 }
 
-export function fileFailure(file: string, cause: NodeJS.ErrnoException): TransportError {
-  const message = `Could not save the response to ${file} (${cause.code}). Check that the folder exists, is writable and has free space.`
-  return new TransportError('file', message, { requestSent: true, cause })
+export function deadlinePassed(
+  url: URL,
+  deadlineMs: number,
+  receivedBytes: number,
+  requestSent: boolean,
+): TransportError {
+  const message = `${url.host} did not finish answering within ${formatDuration(deadlineMs)}, the longest GateDesk waits for one request (${receivedBytes} bytes received).`
+  return new TransportError('deadline', message, { requestSent })
+}
+
+export function fileFailure(
+  file: string,
+  cause: NodeJS.ErrnoException,
+  requestSent: boolean,
+): TransportError {
+  const why =
+    cause.code === 'EEXIST' || cause.code === 'ELOOP'
+      ? 'a file or link of that name is in the way; GateDesk writes only files it creates'
+      : 'check that the folder exists, is writable and has free space'
+  const message = `Could not save the response to ${file} (${cause.code}): ${why}.`
+  return new TransportError('file', message, { requestSent, cause })
 }
 
 /** Explains a failure of the connection, or of the request before any response arrived. */
@@ -179,14 +198,23 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : ''
 }
 
-/** `1500` → `1.5 s`, `300` → `300 ms`: timeouts as staff set them. */
-function formatDuration(milliseconds: number): string {
-  return milliseconds < 1000 ? `${milliseconds} ms` : `${milliseconds / 1000} s`
+const MINUTE_MS = 60_000
+
+/** `1500` → `1.5 s`, `300` → `300 ms`, `1800000` → `30 min`: limits as staff set them. */
+export function formatDuration(milliseconds: number): string {
+  if (milliseconds < 1000) return `${milliseconds} ms`
+  if (milliseconds % MINUTE_MS === 0) return `${milliseconds / MINUTE_MS} min`
+  return `${milliseconds / 1000} s`
 }
 
-const MEBIBYTE = 1024 * 1024
+const BINARY_UNITS = [
+  [1024 ** 3, 'GiB'],
+  [1024 ** 2, 'MiB'],
+  [1024, 'KiB'],
+] as const
 
-/** `1048576` → `1 MiB`: limits as staff would read them. */
-function formatByteCount(bytes: number): string {
-  return bytes >= MEBIBYTE && bytes % MEBIBYTE === 0 ? `${bytes / MEBIBYTE} MiB` : `${bytes} bytes`
+/** `1048576` → `1 MiB`, `2147483648` → `2 GiB`: limits as staff would read them. */
+export function formatByteCount(bytes: number): string {
+  const unit = BINARY_UNITS.find(([size]) => bytes >= size && bytes % size === 0)
+  return unit ? `${bytes / unit[0]} ${unit[1]}` : `${bytes} bytes`
 }

@@ -64,7 +64,7 @@ export async function updateRecurringPayment(
       extraCaPem: env.extraCaPem ?? undefined,
       ...options,
     })
-    return decodeUpdateResponse(response.status, response.body)
+    return decodeUpdateResponse(response.status, response.body, parameters)
   } catch (error) {
     if (!(error instanceof TransportError)) throw error
     return error.requestSent

@@ -69,6 +69,7 @@ export type ReportErrorCode =
   | 'bad-delimiter'
   | 'unknown-format'
   | 'bad-input-parameter'
+  | 'too-large-for-pdf'
 
 /** Report request errors: HTTP 400 text/plain `report request rejected [5xx]: …`. */
 export const REPORT_ERROR_CODES: Record<ReportErrorCode, number> = {
@@ -82,4 +83,5 @@ export const REPORT_ERROR_CODES: Record<ReportErrorCode, number> = {
   'bad-delimiter': 507,
   'unknown-format': 508,
   'bad-input-parameter': 509,
+  'too-large-for-pdf': 510,
 }

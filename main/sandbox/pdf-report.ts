@@ -26,6 +26,20 @@ const FONT_SIZE = 7
 // as wide as its header in DejaVu Sans 7 pt.
 const COLUMN_WIDTHS = [100, 62, 80, 80, 60, 40, 65, 235, 60]
 
+/**
+ * pdfkit keeps the layout of every distinct word a font has drawn, for the whole document: the
+ * ids and order numbers of a million rows grew it past any heap. Emptied after each page, it
+ * still serves what a page repeats (dates, currencies, names), and memory stays flat.
+ */
+function forgetWordLayouts(doc: PDFKit.PDFDocument): void {
+  const { _fontFamilies: fonts = {} } = doc as unknown as {
+    _fontFamilies?: Record<string, { layoutCache?: object }>
+  }
+  for (const font of Object.values(fonts)) {
+    if (font.layoutCache) font.layoutCache = Object.create(null)
+  }
+}
+
 /** One line per row: line breaks and tabs inside a value become spaces. */
 const oneLine = (text: string) => text.replace(/\r\n|[\r\n\t]/g, ' ')
 
@@ -44,6 +58,8 @@ export function pdfReportStream(
     layout: 'landscape',
     margin: MARGIN,
     info: { Title: title, Creator: 'GateDesk sandbox' },
+    // Each page is written out as the next one starts, never kept for the end.
+    bufferPages: false,
   })
   // The standard font cannot show what Latin-1 lacks: such characters become "?".
   const printable = fontFile
@@ -98,6 +114,7 @@ export function pdfReportStream(
     while (!next.done) {
       startPage()
       for (; !next.done && y <= bottom; next = rows.next()) drawRow(next.value, false)
+      forgetWordLayouts(doc)
       // pdfkit writes a page out when the next one starts; let its data events run first.
       await new Promise((resolve) => setImmediate(resolve))
       if (drawn.length > 0) yield Buffer.concat(drawn.splice(0))

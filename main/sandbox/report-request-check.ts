@@ -6,6 +6,11 @@ import type { ReportErrorCode } from './error-codes'
 /** The one report the sandbox runs: the transactions report of spec §2.2. */
 const TRANSACTIONS_REPORT = 'transactions'
 const MAX_GENERATED_ROWS = 10_000_000
+/**
+ * About 22,000 pages, drawn in some 300 MiB: pdfkit keeps a little of every page (the page tree,
+ * the cross-reference table) for the document's end, so a PDF's size is bounded, unlike a CSV's.
+ */
+const MAX_PDF_ROWS = 1_000_000
 
 export type ReportFilterName = (typeof REPORT_FILTER_NAMES)[number]
 
@@ -130,12 +135,19 @@ function planOf(body: Buffer): ReportPlan {
   const filters = Object.fromEntries(
     REPORT_FILTER_NAMES.map((name) => [name, (request.filters[name] ?? []).map(String)]),
   ) as Record<ReportFilterName, string[]>
+  const inputs = inputParameters(request.inputReportParameters)
+  if (format === 'pdf' && (inputs.rowCount ?? 0) > MAX_PDF_ROWS) {
+    throw new ReportRequestError(
+      'too-large-for-pdf',
+      `a PDF report holds at most ${MAX_PDF_ROWS} rows: ask for fewer, or for CSV (up to ${MAX_GENERATED_ROWS})`,
+    )
+  }
   return {
     name: request.reportName,
     format,
     encoding: request.reportEncode,
     delimiter,
-    ...inputParameters(request.inputReportParameters),
+    ...inputs,
     filters,
   }
 }

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os'
 import { join } from 'node:path'
 
 /** Points GateDesk at another data folder: for tests, the CLI, or a second set of data. */
@@ -19,4 +20,21 @@ export function databaseFile(
     )
   }
   return join(dir, DATABASE_FILE_NAME)
+}
+
+/**
+ * The desktop app's own data folder (Electron's user-data folder of GateDesk), where the
+ * command line keeps the history it shares with the app and the sandbox's default state.
+ */
+export function appDataDir(
+  env: Record<string, string | undefined> = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const base =
+    platform === 'win32'
+      ? (env['APPDATA'] ?? join(homedir(), 'AppData', 'Roaming'))
+      : platform === 'darwin'
+        ? join(homedir(), 'Library', 'Application Support')
+        : (env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'))
+  return join(base, 'GateDesk')
 }

@@ -282,10 +282,16 @@ describe('runReport over HTTPS', () => {
   })
 
   it('recognises a PDF report', async () => {
-    reply = replyWith('application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n'))
-    const result = await runReport(deps, environment(), secrets, request, {
-      file: join(dir, 'r.pdf'),
-    })
+    reply = replyWith('application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n%%EOF\n', 'latin1'))
+    const result = await runReport(
+      deps,
+      environment(),
+      secrets,
+      { ...request, reportFormat: 'PDF' },
+      {
+        file: join(dir, 'r.pdf'),
+      },
+    )
     expect(result).toMatchObject({ outcome: 'report', kind: 'pdf' })
   })
 

@@ -1,15 +1,18 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/main'
+import { DATA_DIR_VARIABLE } from '../../main/store/data-dir'
 import { parseQuotedCsv, reportRequest } from '../fixtures/sandbox'
 
 const run = promisify(execFile)
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-sandbox-'))
+// The CLI records what it sends in the app's history: here, never the user's own.
+process.env[DATA_DIR_VARIABLE] = join(dir, 'data')
 const stateDir = join(dir, 'D')
 const connection = join(stateDir, 'sandbox.json')
 const requestFile = join(dir, 'report.json')
@@ -103,6 +106,7 @@ describe('gatedesk update-recurring against it', () => {
   })
 
   it('prints the fields as named on the wire and exits 1 on a validation error', async () => {
+    // Profile 100004 is a DST profile, which the gateway alone knows: period is not for it.
     const { code, stdout } = await cli([
       'update-recurring',
       '--connection',
@@ -110,15 +114,17 @@ describe('gatedesk update-recurring against it', () => {
       '--param',
       'client-orderid=CLI-2',
       '--param',
-      'recurring-payment-id=100001',
+      'recurring-payment-id=100004',
       '--param',
-      'amount=19,90',
+      'amount=5.00',
+      '--param',
+      'period=month',
+      '--param',
+      'interval=1',
     ])
     expect(code).toBe(1)
-    expect(stdout).toMatch(
-      /^validation-error: The gateway rejected the request: amount has the wrong format/,
-    )
-    expect(stdout).toContain('  error-code: 103\n')
+    expect(stdout).toMatch(/^validation-error: The gateway rejected the request: period /)
+    expect(stdout).toContain('  error-code: 110\n')
   })
 
   it('exits 1 on a decline', async () => {
@@ -166,6 +172,10 @@ describe('gatedesk update-recurring against it', () => {
       keyless,
       '--param',
       'client-orderid=X',
+      '--param',
+      'recurring-payment-id=100001',
+      '--param',
+      'amount=1.00',
       '--json',
     ])
     expect(result.code).toBe(1)
@@ -191,6 +201,29 @@ describe('gatedesk report against it', () => {
     expect(parseQuotedCsv(readFileSync(out, 'utf8'))[0]![0]).toBe('Merchant_Name')
     const plain = await cli(reportArgs(out))
     expect(plain.stdout).toBe(`Saved a CSV report of ${printed.bytes} bytes to ${out}\n`)
+  })
+
+  it('leaves an existing --out file as it was when the gateway refuses the report', async () => {
+    const wrongKey = join(dir, 'wrong-control-key.txt')
+    writeFileSync(wrongKey, 'not the merchant control key')
+    const refused = join(dir, 'refused.json')
+    const withWrongKey = JSON.parse(readFileSync(connection, 'utf8'))
+    writeFileSync(refused, JSON.stringify({ ...withWrongKey, controlKeyFile: wrongKey }))
+    const out = join(dir, 'kept.csv')
+    writeFileSync(out, 'last month')
+    const { code, stdout } = await cli([
+      'report',
+      '--connection',
+      refused,
+      '--request',
+      requestFile,
+      '--out',
+      out,
+    ])
+    expect(code).toBe(1)
+    expect(stdout).toMatch(/^not-authorised: /)
+    expect(readFileSync(out, 'utf8')).toBe('last month')
+    expect(existsSync(`${out}.part`)).toBe(false)
   })
 
   it('names a request file that is not a report request', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runReport } from '../../main/gateway/custom-report'
@@ -104,12 +104,12 @@ describe('faults asked for with X-Sandbox-Fault', () => {
     expect(result.outcome).toBe('protocol-error')
   })
 
-  it('corrupt-pdf: something that starts like a PDF and is not one', async () => {
+  it('corrupt-pdf: something that starts like a PDF and is not one, which is not kept', async () => {
     const { result, file } = await reportWith(withFault('corrupt-pdf'), { reportFormat: 'PDF' })
-    expect(result).toMatchObject({ outcome: 'report', kind: 'pdf' })
-    const pdf = readFileSync(file).toString('latin1')
-    expect(pdf.startsWith('%PDF-')).toBe(true)
-    expect(pdf).not.toContain('%%EOF')
+    expect(result).toMatchObject({ outcome: 'protocol-error', file: null })
+    expect(result.message).toContain('does not end with %%EOF')
+    expect(existsSync(file)).toBe(false)
+    expect(existsSync(`${file}.part`)).toBe(false)
   })
 
   it('refuses a fault name it does not know, listing the known ones', async () => {

@@ -216,6 +216,15 @@ describe('a report request the sandbox cannot run', () => {
       509,
       'rowCount "10000001" must be a whole number from 1 to 10000000',
     ],
+    [
+      'a PDF of more rows than the sandbox draws',
+      body({
+        reportFormat: 'PDF',
+        inputReportParameters: [{ type: 'INPUT_TEXT', name: 'rowCount', value: '1000001' }],
+      }),
+      510,
+      'a PDF report holds at most 1000000 rows',
+    ],
     ['a body that is not JSON', '{"reportIdentifier":', 503, 'the body is not JSON'],
     [
       'a request missing a field',

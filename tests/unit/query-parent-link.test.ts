@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { connectToParent, type ChildProcessSide } from '../../main/reports/query/parent-link'
+import { connectToParent, type ChildProcessSide } from '../../main/workers/parent-link'
 
 describe('the query process talks to its parent', () => {
   it('through parentPort in an Electron utility process', () => {
@@ -33,7 +33,7 @@ describe('the query process talks to its parent', () => {
   it('refuses to run without a parent', () => {
     const child = Object.assign(new EventEmitter(), { exit: vi.fn() })
     expect(() => connectToParent(child as unknown as ChildProcessSide)).toThrow(
-      'the query process must be started by utilityProcess.fork or child_process.fork',
+      'this script runs in a process of its own, started by utilityProcess.fork or child_process.fork',
     )
   })
 })

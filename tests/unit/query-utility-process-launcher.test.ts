@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { utilityProcess } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
-import { utilityProcessLauncher } from '../../main/reports/query/utility-process-launcher'
+import { utilityProcessLauncher } from '../../main/workers/utility-process-launcher'
 
 /** A stand-in for Electron's utilityProcess, recording how the app forks it. */
 function fakeUtilityProcess() {
@@ -18,9 +18,14 @@ describe('the utility process launcher', () => {
   it('forks the script as a named service with its arguments', () => {
     const { module, fork } = fakeUtilityProcess()
     const launch = utilityProcessLauncher(module)
-    const channel = launch({ file: '/app/out/main/query-process.js', execArgv: [] }, [
-      '--threads=2',
-    ])
+    const channel = launch(
+      {
+        file: '/app/out/main/query-process.js',
+        execArgv: [],
+        process: { title: 'GateDesk query process', heapLimitMb: 512 },
+      },
+      ['--threads=2'],
+    )
     expect(fork).toHaveBeenCalledWith('/app/out/main/query-process.js', ['--threads=2'], {
       serviceName: 'GateDesk query process',
       execArgv: [],

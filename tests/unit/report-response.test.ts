@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { classifyReport } from '../../main/gateway/report-response'
+import {
+  classifyReport as classifyAnswer,
+  type ReceivedReport,
+  requestedKind,
+} from '../../main/gateway/report-response'
 
 const received = (status: number, contentType: string, text: string | Buffer) => {
   const head = typeof text === 'string' ? Buffer.from(text) : text
-  return { status, contentType, head, bytes: head.length }
+  return { status, contentType, head, tail: head.subarray(-1024), bytes: head.length }
 }
+/** Most cases ask for no kind in particular; the last ones do. */
+const classifyReport = (answer: ReceivedReport) => classifyAnswer(answer, null)
 
 describe('classifyReport', () => {
   it('recognises a CSV report by content type', () => {
@@ -14,8 +20,8 @@ describe('classifyReport', () => {
   })
 
   it('recognises a PDF by its magic bytes whatever the content type says', () => {
-    expect(classifyReport(received(200, 'application/octet-stream', '%PDF-1.7\n...'))).toBe('pdf')
-    expect(classifyReport(received(200, 'text/csv', '%PDF-1.4\n...'))).toBe('pdf')
+    expect(classifyReport(received(200, 'application/octet-stream', '%PDF-1.7\n%%EOF'))).toBe('pdf')
+    expect(classifyReport(received(200, 'text/csv', '%PDF-1.4\n%%EOF\n'))).toBe('pdf')
   })
 
   it('treats HTTP 200 text/plain "not authorised" as a refusal, not a report', () => {
@@ -81,5 +87,36 @@ describe('classifyReport', () => {
     expect(classifyReport(received(200, 'text/csv', ''))).toMatchObject({
       outcome: 'protocol-error',
     })
+  })
+
+  it('takes a PDF as whole only when %%EOF ends its last KiB, white space aside', () => {
+    const pdf = (ending: string) => received(200, 'application/pdf', `%PDF-1.7\n${ending}`)
+    expect(classifyReport(pdf('%%EOF'))).toBe('pdf')
+    expect(classifyReport(pdf('%%EOF\r\n\0\f\t '))).toBe('pdf')
+    for (const ending of ['trailer\n<< >>\n', '%%EOF\nstartxref', `%%EOF${' '.repeat(1024)}`]) {
+      expect(classifyReport(pdf(ending))).toMatchObject({
+        outcome: 'protocol-error',
+        message: expect.stringContaining('does not end with %%EOF'),
+      })
+    }
+  })
+
+  it('refuses a report of another kind than the request asked for', () => {
+    const csv = received(200, 'text/csv', '"Merchant_Name"\r\n')
+    const pdf = received(200, 'application/pdf', '%PDF-1.7\n%%EOF\n')
+    expect(classifyAnswer(csv, 'csv')).toBe('csv')
+    expect(classifyAnswer(pdf, 'pdf')).toBe('pdf')
+    expect(classifyAnswer(pdf, 'csv')).toMatchObject({
+      outcome: 'protocol-error',
+      message: expect.stringContaining('You asked for a CSV report, but the gateway sent a PDF'),
+    })
+    expect(classifyAnswer(csv, 'pdf')).toMatchObject({
+      outcome: 'protocol-error',
+      message: expect.stringContaining('You asked for a PDF report, but the gateway sent a CSV'),
+    })
+  })
+
+  it("reads the request's reportFormat in any case", () => {
+    expect(['CSV', 'pdf', ' Pdf ', 'XLSX'].map(requestedKind)).toEqual(['csv', 'pdf', 'pdf', null])
   })
 })

@@ -1,13 +1,11 @@
 import { fork } from 'node:child_process'
-import type { QueryProcessLauncher } from './query-channel'
+import type { ProcessLauncher } from './process-channel'
 
-/** The process's JavaScript heap: it holds messages only, DuckDB's memory is its own. */
-const HEAP_LIMIT_MB = 512
-
-/** Starts the query process as a Node child (the CLI, tests): Node's fork, structured clone. */
-export const forkLauncher: QueryProcessLauncher = (script, args) => {
+/** Starts a script as a Node child (the CLI, tests): Node's fork, structured clone. */
+export const forkLauncher: ProcessLauncher = (script, args) => {
+  const heapLimit = script.process ? [`--max-old-space-size=${script.process.heapLimitMb}`] : []
   const child = fork(script.file, [...args], {
-    execArgv: [...script.execArgv, `--max-old-space-size=${HEAP_LIMIT_MB}`],
+    execArgv: [...script.execArgv, ...heapLimit],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

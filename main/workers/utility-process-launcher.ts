@@ -1,16 +1,16 @@
 import type { utilityProcess as electronUtilityProcess } from 'electron'
-import type { QueryProcessLauncher } from './query-channel'
+import type { ProcessLauncher } from './process-channel'
 
 /**
- * Starts the query process as an Electron utility process: the packaged app cannot fork
- * Electron as Node (its RunAsNode fuse is off). Pass `electron.utilityProcess`.
+ * Starts a script as an Electron utility process: the packaged app cannot fork Electron as Node
+ * (its RunAsNode fuse is off). Pass `electron.utilityProcess`.
  */
 export function utilityProcessLauncher(
   utilityProcess: Pick<typeof electronUtilityProcess, 'fork'>,
-): QueryProcessLauncher {
+): ProcessLauncher {
   return (script, args) => {
     const child = utilityProcess.fork(script.file, [...args], {
-      serviceName: 'GateDesk query process',
+      serviceName: script.process?.title ?? 'GateDesk',
       execArgv: [...script.execArgv],
     })
     return {

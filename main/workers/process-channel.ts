@@ -1,7 +1,7 @@
-import type { ScriptRef } from '../../workers/script-ref'
+import type { ScriptRef } from './script-ref'
 
-/** The main side's channel to a started query process, whatever started it. */
-export interface QueryChannel {
+/** The main side's channel to a script started in a process of its own, whatever started it. */
+export interface ProcessChannel {
   /** Sends a message by structured clone, so typed arrays travel as they are. */
   send(message: unknown): void
   onMessage(listener: (message: unknown) => void): void
@@ -13,4 +13,4 @@ export interface QueryChannel {
 }
 
 /** Starts `script` in a process of its own, passing it `args`. */
-export type QueryProcessLauncher = (script: ScriptRef, args: readonly string[]) => QueryChannel
+export type ProcessLauncher = (script: ScriptRef, args: readonly string[]) => ProcessChannel

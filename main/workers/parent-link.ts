@@ -31,7 +31,7 @@ export function connectToParent(child: ChildProcessSide): ParentLink {
   const send = child.send
   if (!send)
     throw new Error(
-      'the query process must be started by utilityProcess.fork or child_process.fork',
+      'this script runs in a process of its own, started by utilityProcess.fork or child_process.fork',
     )
   // A forked child outlives a parent that dies unless it leaves when the channel closes.
   child.once('disconnect', () => child.exit(0))

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto'
+import type { GatewayEnvironment } from '../gateway/environment'
+import type { Parameter } from '../gateway/form-codec'
+import { appDataDir, databaseFile } from '../store/data-dir'
+import { openDatabase, type Db } from '../store/database'
+import { createEnvironmentRepository } from '../store/environments-repository'
+import {
+  createHistoryRepository,
+  type HistoryOperation,
+  type RequestResult,
+} from '../store/history-repository'
+import { CliFailure } from './cli-io'
+
+const NAME_MAX = 64
+
+/**
+ * Who the history names as the request's environment: the app's environment for the same
+ * gateway and merchant when there is one, else the gateway's host (with an id of its own).
+ */
+function environmentOf(db: Db, target: GatewayEnvironment): { id: string; name: string } {
+  const baseUrl = target.baseUrl.replace(/\/+$/, '')
+  const known = createEnvironmentRepository(db)
+    .list()
+    .find(
+      (environment) =>
+        environment.baseUrl?.replace(/\/+$/, '') === baseUrl &&
+        environment.endpointId === target.endpointId &&
+        environment.merchantLogin === target.merchantLogin,
+    )
+  if (known) return { id: known.id, name: known.name }
+  const key = `${baseUrl}\n${target.endpointId}\n${target.merchantLogin}`
+  const id = `cli-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
+  return { id, name: `${new URL(baseUrl).host} (command line)`.slice(0, NAME_MAX) }
+}
+
+/**
+ * Sends a request with the history the app shows around it ($GATEDESK_DATA_DIR's, else the
+ * app's own): recorded before it leaves, so even a crash leaves a trace, then completed with its
+ * result. A request that cannot be recorded is not sent.
+ */
+export async function sendRecorded<R extends RequestResult>(
+  target: GatewayEnvironment,
+  operation: HistoryOperation,
+  parameters: readonly Parameter[],
+  send: () => Promise<R>,
+): Promise<R> {
+  let db: Db
+  try {
+    db = openDatabase(databaseFile(appDataDir()))
+  } catch (error) {
+    throw new CliFailure(
+      `Nothing was sent, as the request could not be recorded in the history: ${(error as Error).message}`,
+    )
+  }
+  try {
+    const history = createHistoryRepository(db)
+    const id = history.recordSending({
+      environment: environmentOf(db, target),
+      operation,
+      parameters,
+    })
+    let result: R
+    try {
+      result = await send()
+    } catch (error) {
+      // Whatever failed, the request may have left: its entry must not stay "sending".
+      history.recordResult(id, {
+        outcome: operation === 'custom-report' ? 'transport-error' : 'unknown',
+        message: `gatedesk failed while sending; the request may have reached the gateway: ${(error as Error).message}`,
+      })
+      throw error
+    }
+    history.recordResult(id, result)
+    return result
+  } finally {
+    db.close()
+  }
+}

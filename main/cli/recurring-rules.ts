@@ -1,0 +1,41 @@
+import {
+  validateRecurringUpdate,
+  type RecurringUpdateIssue,
+} from '../../preload/contract/recurring-update-rules'
+import type { Parameter } from '../gateway/form-codec'
+import { resultOf, type UpdateResult } from '../gateway/update-response'
+
+/**
+ * The app's checks of spec §4.2 (the same code), on parameters as given on the command line,
+ * where a name can also be repeated.
+ */
+export function recurringUpdateIssues(parameters: readonly Parameter[]): RecurringUpdateIssue[] {
+  // No prototype: a parameter named __proto__ is checked as a name like any other.
+  const given: Record<string, string> = Object.create(null)
+  const repeated: RecurringUpdateIssue[] = []
+  for (const [name, value] of parameters) {
+    if (name in given) {
+      repeated.push({
+        parameter: name,
+        code: 'duplicate-alias',
+        message: `${name} is given more than once: give each parameter once`,
+      })
+    }
+    given[name] = value
+  }
+  return [...repeated, ...validateRecurringUpdate(given)]
+}
+
+/** The outcome of a request the rules refuse: nothing was sent. */
+export function refusedByRules(
+  issues: RecurringUpdateIssue[],
+): UpdateResult & { issues: RecurringUpdateIssue[] } {
+  const count = issues.length === 1 ? 'a parameter breaks' : `${issues.length} parameters break`
+  return {
+    ...resultOf(
+      'not-sent',
+      `Nothing was sent: ${count} the gateway's rules. Correct and send again.`,
+    ),
+    issues,
+  }
+}

@@ -1,0 +1,109 @@
+import type { SandboxOverview } from '../../preload/contract/sandbox-channels'
+import { dottedDay } from './calendar'
+import type { FaultKind } from './faults'
+import { formatMinor } from './money'
+import type { AmountRule, Profile } from './profile'
+import type { SandboxService } from './sandbox-server'
+
+/** What the app's Sandbox page asks of the sandbox: each answer is what its channel returns. */
+export interface SandboxPage {
+  overview(): SandboxOverview
+  advance(days: number): { summary: string; overview: SandboxOverview }
+  injectFault(kind: FaultKind, count: number): SandboxOverview
+  clearFaults(): SandboxOverview
+  reset(): SandboxOverview
+}
+
+/** The page's calls as main makes them: the sandbox runs in a process of its own. */
+export type RemoteSandboxPage = {
+  [M in keyof SandboxPage]: (
+    ...args: Parameters<SandboxPage[M]>
+  ) => Promise<ReturnType<SandboxPage[M]>>
+}
+
+function describeAmount(rule: AmountRule, currency: string): string {
+  if (rule.kind === 'fixed') return `${formatMinor(rule.amount)} ${currency}`
+  if (rule.kind === 'range')
+    return `${formatMinor(rule.from)}–${formatMinor(rule.to)} ${currency} (random)`
+  return `${rule.amounts.map((amount) => formatMinor(amount)).join(', ')} ${currency} (sequence)`
+}
+
+function describeSchedule({ schedule }: Profile): string {
+  const every = `every ${schedule.interval} ${schedule.period}${schedule.interval === 1 ? '' : 's'}`
+  const until = schedule.finishDate ? ` to ${dottedDay(schedule.finishDate)}` : ''
+  return `${every} from ${dottedDay(schedule.startDate)}${until}`
+}
+
+// Explicit projections: what the page shows, and nothing the service may add later.
+function overview(sandbox: SandboxService): SandboxOverview {
+  const snapshot = sandbox.snapshot()
+  return {
+    baseUrl: snapshot.baseUrl,
+    simulatedDate: snapshot.simulatedDate,
+    merchantLogin: snapshot.merchant.login,
+    merchantName: snapshot.merchant.name,
+    endpointId: snapshot.merchant.endpointId,
+    declineRate: snapshot.settings.declineRate,
+    pendingFaults: snapshot.pendingFaults,
+    profiles: sandbox.profiles().map((profile) => ({
+      id: profile.id,
+      type: profile.type,
+      status: profile.status,
+      stopReason: profile.stopReason,
+      clientOrderId: profile.clientOrderId,
+      currency: profile.currency,
+      amountRule: describeAmount(profile.amountRule, profile.currency),
+      schedule: describeSchedule(profile),
+      currentRepeats: profile.schedule.currentRepeats,
+      maxRepeats: profile.schedule.maxRepeats,
+      nextChargeDate: profile.schedule.nextChargeDate && dottedDay(profile.schedule.nextChargeDate),
+    })),
+    transactions: sandbox.transactions(50).map((transaction) => ({
+      id: transaction.id,
+      profileId: transaction.profileId,
+      createdAt: transaction.createdAt,
+      amount: formatMinor(transaction.amountMinor),
+      currency: transaction.currency,
+      status: transaction.status,
+      declineReason: transaction.declineReason,
+    })),
+    callbacks: sandbox.receivedCallbacks(50).map((callback) => ({
+      id: callback.id,
+      receivedAt: new Date(callback.receivedAt).toISOString(),
+      orderId: callback.parameters['orderid'] ?? '',
+      clientOrderId: callback.parameters['client_orderid'] ?? '',
+      status: callback.parameters['status'] ?? '',
+      amount: callback.parameters['amount'] ?? '',
+      verified: callback.controlValid,
+    })),
+  }
+}
+
+/** The Sandbox page's calls on a running sandbox, in the sandbox's own process. */
+export function sandboxPage(sandbox: SandboxService): SandboxPage {
+  return {
+    overview: () => overview(sandbox),
+    advance(days) {
+      const result = sandbox.advanceDays(days)
+      const declined = result.charges.filter(
+        (charge) => charge.transaction.status === 'declined',
+      ).length
+      const summary =
+        `Moved from ${result.from} to ${result.to}: ${result.charges.length} charge(s)` +
+        `${declined ? `, ${declined} declined` : ''}${result.stopped.length ? `, ${result.stopped.length} profile(s) stopped` : ''}.`
+      return { summary, overview: overview(sandbox) }
+    },
+    injectFault(kind, count) {
+      sandbox.injectFault(kind, count)
+      return overview(sandbox)
+    },
+    clearFaults() {
+      sandbox.clearFaults()
+      return overview(sandbox)
+    },
+    reset() {
+      sandbox.reset()
+      return overview(sandbox)
+    },
+  }
+}
