@@ -1,10 +1,141 @@
+import { readFile, stat, writeFile } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
+import {
+  checkRequest,
+  isRecord,
+  parseJsonText,
+  requestJsonText,
+  TEMPLATE_FILE_MAX_BYTES,
+  type TemplateIssue,
+} from '../../preload/contract/report-template'
+import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
+import { outputText } from '../../preload/contract/text'
+import type { FileDialogs } from '../dialogs'
 import type { Handlers } from '../ipc'
+import {
+  TemplateRefusedError,
+  type ReportTemplate,
+  type ReportTemplatesRepository,
+} from '../store/report-templates-repository'
 
 type TemplateChannel = Extract<keyof Handlers, `templates:${string}`>
 
-export function reportTemplateHandlers(
-  deps: Record<string, never>,
-): Pick<Handlers, TemplateChannel> {
-  void deps
-  return {}
+const JSON_FILES = [
+  { name: 'Report templates (JSON)', extensions: ['json'] },
+  { name: 'All files', extensions: ['*'] },
+]
+const ISSUES_SHOWN = 100
+
+const view = ({ request, ...summary }: ReportTemplate) => ({
+  ...summary,
+  requestJson: JSON.stringify(request),
+})
+
+/** Saves, or says at which fields the template was refused. */
+function savedOrRefused(save: () => ReportTemplate) {
+  try {
+    return { status: 'saved' as const, template: view(save()) }
+  } catch (error) {
+    if (!(error instanceof TemplateRefusedError)) throw error
+    return { status: 'refused' as const, issues: error.issues.slice(0, ISSUES_SHOWN) }
+  }
+}
+
+/** A file name from a template name: no path separators or characters systems refuse. */
+export function templateFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[.\s]+|[.\s]+$/g, '')
+  return `${safe.slice(0, 120) || 'report-template'}.json`
+}
+
+type ImportResult =
+  | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
+  | { status: 'refused'; fileName: string; message: string }
+
+/**
+ * Reads a template file (the report request of spec §2.1 as JSON) as a draft for the designer:
+ * never saved here, so nothing that failed the checks is kept without the user seeing why.
+ */
+export async function readTemplateFile(
+  file: string,
+  freeName: (base: string) => string,
+): Promise<ImportResult> {
+  const fileName = basename(file)
+  const refused = (message: string) => ({ status: 'refused' as const, fileName, message })
+  const size = (await stat(file)).size
+  if (size > TEMPLATE_FILE_MAX_BYTES) {
+    return refused(
+      `${fileName} is ${(size / 1024 / 1024).toFixed(1)} MB: a report template is a small JSON file (at most ${TEMPLATE_FILE_MAX_BYTES / 1024 / 1024} MB).`,
+    )
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await readFile(file))
+  } catch {
+    return refused(`${fileName} is not UTF-8 text: a report template is a JSON file.`)
+  }
+  if (!outputText(text.length).safeParse(text).success) {
+    return refused(`${fileName} holds a private key: GateDesk does not read it as a template.`)
+  }
+  const base = basename(fileName, extname(fileName))
+  const parsed = parseJsonText(text)
+  if (!parsed.ok) {
+    // Opened as it is, so the raw JSON tab shows where it breaks and nothing is lost.
+    return {
+      status: 'opened',
+      fileName,
+      name: freeName(base),
+      text,
+      issues: [{ path: '', message: `${fileName} is not JSON: ${parsed.message}` }],
+    }
+  }
+  const reportName = isRecord(parsed.value) ? parsed.value['reportName'] : undefined
+  const checked = checkRequest(parsed.value)
+  return {
+    status: 'opened',
+    fileName,
+    name: freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
+    text: requestJsonText(parsed.value),
+    issues: checked.ok ? [] : checked.issues.slice(0, ISSUES_SHOWN),
+  }
+}
+
+export function reportTemplateHandlers(deps: {
+  templates: ReportTemplatesRepository
+  dialogs: FileDialogs
+}): Pick<Handlers, TemplateChannel> {
+  const { templates, dialogs } = deps
+  const recent = () => templates.recent(RECENT_TEMPLATES_MAX)
+  return {
+    'templates:list': async () => ({ templates: templates.list(), recent: recent() }),
+    'templates:get': async ({ id }) => view(templates.get(id)),
+    'templates:save': async ({ id, name, request }) =>
+      savedOrRefused(() => templates.save({ id, name, request })),
+    'templates:duplicate': async ({ id }) => view(templates.duplicate(id)),
+    'templates:rename': async ({ id, name }) => savedOrRefused(() => templates.rename(id, name)),
+    'templates:delete': async ({ id }) => {
+      templates.remove(id)
+      return { deleted: true as const }
+    },
+    'templates:restore': async ({ id }) => view(templates.restore(id)),
+    'templates:import-file': async () => {
+      const file = await dialogs.chooseFileToOpen({
+        title: 'Import a report template',
+        filters: JSON_FILES,
+      })
+      if (!file) return { status: 'cancelled' as const }
+      return readTemplateFile(file, templates.freeName)
+    },
+    'templates:export-file': async ({ name, request }) => {
+      const file = await dialogs.chooseFileToSave({
+        title: 'Export the report template',
+        defaultName: templateFileName(name),
+        filters: JSON_FILES,
+      })
+      if (!file) return { file: null }
+      await writeFile(file, requestJsonText(request), 'utf8')
+      return { file: basename(file) }
+    },
+    'templates:mark-run': async ({ id }) => ({ marked: templates.markRun(id), recent: recent() }),
+  }
 }

@@ -1,7 +1,8 @@
 import { environmentsAndHistory } from './001-environments-and-history'
+import { reportTemplates } from './002-report-templates'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
-export const MIGRATIONS: readonly Migration[] = [environmentsAndHistory]
+export const MIGRATIONS: readonly Migration[] = [environmentsAndHistory, reportTemplates]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
