@@ -10,14 +10,19 @@ import { createJobRunner } from './jobs/job-runner'
 import type { createEventEmitter, Handlers } from './ipc'
 import { createRecurringUpdateService } from './recurring/recurring-update-service'
 import { createQueryEngine } from './reports/query/query-client'
-import type { QueryProcessLauncher } from './reports/query/query-channel'
+import { createReportCache } from './reports/report-cache'
+import { createReportFiles, type ReportFiles } from './reports/report-files'
+import { createReportRunService } from './reports/report-run-service'
 import { createReportService } from './reports/report-service'
 import { connectSandboxEnvironment } from './sandbox-environment'
-import { startSandbox, type RunningSandbox } from './sandbox/sandbox-server'
+import { createEmbeddedSandbox } from './sandbox/embedded-sandbox'
 import type { SecretStore } from './secrets/secret-store'
 import { databaseFile } from './store/data-dir'
 import { openDatabase } from './store/database'
+import { privateDir } from './store/private-files'
 import { createHistoryRepository } from './store/history-repository'
+import { createReportTemplatesRepository } from './store/report-templates-repository'
+import type { ProcessLauncher } from './workers/process-channel'
 import type { ScriptName, ScriptRef } from './workers/script-ref'
 
 export interface AppServicesOptions {
@@ -32,12 +37,17 @@ export interface AppServicesOptions {
   logError: (message: string, error: unknown) => void
   /** Where the scripts main runs in a worker thread or a process of their own are. */
   scripts: (name: ScriptName) => ScriptRef
-  /** How the query process starts: a utility process in the app, a Node fork in tests. */
-  launchQueryProcess: QueryProcessLauncher
+  /**
+   * How the query process and the sandbox start in a process of their own: a utility process in
+   * the app, a Node fork in tests.
+   */
+  launchProcess: ProcessLauncher
 }
 
 export interface AppServices {
   handlers: Handlers
+  /** The report files the window may read by id (app://gatedesk/report-files/<id>). */
+  reportFiles: ReportFiles
   close: () => Promise<void>
 }
 
@@ -46,28 +56,32 @@ export interface AppServices {
  * the app and the end-to-end harness share, so both run the same real services.
  */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
+  // The app's data folder is owner-only: the database (unless GATEDESK_DATA_DIR puts it
+  // elsewhere), the sandbox's state and downloaded reports live in it.
+  privateDir(options.dataDir)
   const db = openDatabase(databaseFile(options.dataDir))
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
   const history = createHistoryRepository(db)
   history.markInterrupted()
+  // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
+  const templates = createReportTemplatesRepository(db)
+  templates.purgeDeleted()
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
-  // The built-in sandbox gateway: the environment a new user works in. If it cannot start,
-  // the rest of GateDesk still works and the Sandbox page says why.
-  let sandbox: RunningSandbox | null = null
-  let sandboxError: string | null = null
-  try {
-    sandbox = await startSandbox({
-      stateDir: join(options.dataDir, 'sandbox'),
-      faults: true,
-      logError: options.logError,
-    })
-    await connectSandboxEnvironment(environments, sandbox)
-  } catch (error) {
-    sandboxError = (error as Error).message
+  // The built-in sandbox gateway, in a process of its own: the environment a new user works in.
+  // If it cannot start, the rest of GateDesk still works and the Sandbox page says why.
+  const sandbox = createEmbeddedSandbox({
+    launch: options.launchProcess,
+    script: options.scripts('sandbox-process'),
+    stateDir: join(options.dataDir, 'sandbox'),
+    faults: true,
+    onStarted: (started) => connectSandboxEnvironment(environments, started),
+    logError: options.logError,
+  })
+  await sandbox.start().catch((error: unknown) => {
     options.logError('The built-in sandbox could not start', error)
-  }
+  })
 
   const jobs = createJobRunner({
     progress: (event) => options.emit('jobs:progress', event),
@@ -75,7 +89,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   })
 
   const queryEngine = createQueryEngine({
-    launch: options.launchQueryProcess,
+    launch: options.launchProcess,
     script: options.scripts('query-process'),
   })
   const reports = createReportService({
@@ -83,6 +97,20 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     indexWorker: options.scripts('row-index-worker'),
     queryEngine,
     workRoot: tmpdir(),
+  })
+  const reportFiles = createReportFiles()
+  // Downloaded reports; what earlier sessions left is no longer reachable, so it goes.
+  const reportCache = createReportCache(join(options.dataDir, 'reports'))
+  await reportCache.clearEarlierRuns()
+  const reportRuns = createReportRunService({
+    environments,
+    history,
+    gateway,
+    jobs,
+    reports,
+    reportFiles,
+    cache: reportCache,
+    markTemplateRun: (templateId) => templates.markRun(templateId),
   })
 
   const handlers = createHandlers({
@@ -99,19 +127,20 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     },
     recurring: { recurring: createRecurringUpdateService({ environments, history, gateway }) },
     history: { history },
-    sandbox: { sandbox: () => sandbox?.service ?? null, startError: () => sandboxError },
+    sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
-    reports: { reports, dialogs: options.dialogs },
-    templates: {},
-    reportRuns: {},
+    reports: { reports, dialogs: options.dialogs, reportFiles },
+    templates: { templates, dialogs: options.dialogs },
+    reportRuns: { runs: reportRuns },
   })
   return {
     handlers,
+    reportFiles,
     close: async () => {
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()
-      await sandbox?.stop()
+      await sandbox.stop()
       db.close()
     },
   }

@@ -1,8 +1,10 @@
+import { open } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { REPORT_CELL_MAX, type ReportHeadView } from '../../preload/contract/report-channels'
 import type { FileDialogs } from '../dialogs'
 import type { Handlers } from '../ipc'
 import { selectionAsTsv } from '../reports/report-export'
+import type { ReportFiles } from '../reports/report-files'
 import type { OpenedReport, ReportService } from '../reports/report-service'
 import type { ReportSession } from '../reports/report-session'
 
@@ -12,6 +14,21 @@ const CSV_FILES = [
   { name: 'CSV reports', extensions: ['csv', 'txt', 'tsv'] },
   { name: 'All files', extensions: ['*'] },
 ]
+const REPORT_FILES = [
+  { name: 'Reports (CSV, PDF)', extensions: ['csv', 'txt', 'tsv', 'pdf'] },
+  { name: 'All files', extensions: ['*'] },
+]
+
+/** A PDF is known by its signature, whatever the file is called (as the gateway's are). */
+async function startsLikePdf(path: string): Promise<boolean> {
+  const file = await open(path, 'r')
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(5), 0, 5, 0)
+    return buffer.subarray(0, bytesRead).toString('latin1') === '%PDF-'
+  } finally {
+    await file.close()
+  }
+}
 
 /** A field longer than the window shows is cut; copy and export keep it whole. */
 const shown = (rows: string[][]) =>
@@ -21,7 +38,7 @@ const shown = (rows: string[][]) =>
     ),
   )
 
-function headView({ reportId, head, indexJobId }: OpenedReport): ReportHeadView {
+export function headView({ reportId, head, indexJobId }: OpenedReport): ReportHeadView {
   // columnTypes is read now: it is refined once the whole file is indexed.
   return { reportId, indexJobId, ...head, columnTypes: head.columnTypes, rows: shown(head.rows) }
 }
@@ -33,13 +50,18 @@ function stateView(session: ReportSession) {
 export function reportHandlers(deps: {
   reports: ReportService
   dialogs: FileDialogs
+  reportFiles: Pick<ReportFiles, 'register'>
 }): Pick<Handlers, ReportChannel> {
   const { reports, dialogs } = deps
   return {
     'reports:open-file': async () => {
-      const file = await dialogs.chooseFileToOpen({ title: 'Open a report', filters: CSV_FILES })
-      if (!file) return { cancelled: true as const }
-      return headView(await reports.open(file))
+      const file = await dialogs.chooseFileToOpen({ title: 'Open a report', filters: REPORT_FILES })
+      if (!file) return { kind: 'cancelled' as const }
+      if (await startsLikePdf(file).catch(() => false)) {
+        const fileId = deps.reportFiles.register(file, 'application/pdf')
+        return { kind: 'pdf' as const, fileId, fileName: basename(file) }
+      }
+      return { kind: 'csv' as const, head: headView(await reports.open(file)) }
     },
     'reports:state': async ({ reportId }) => stateView(reports.get(reportId)),
     'reports:rows': async ({ reportId, from, to }) => {

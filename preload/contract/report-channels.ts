@@ -64,9 +64,13 @@ const rowsRange = z
 
 export const reportChannels = {
   'reports:open-file': channel(
-    'Asks for a CSV file in a main-side dialog and opens it: its header and first rows at once, indexing in a job.',
+    'Asks for a report file in a main-side dialog and opens it: a CSV in the engine (its header and first rows at once, indexing in a job), a PDF registered for the viewer by file id.',
     z.object({}),
-    z.union([reportHeadSchema, z.object({ cancelled: z.literal(true) })]),
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('csv'), head: reportHeadSchema }),
+      z.object({ kind: z.literal('pdf'), fileId: outputText(64), fileName: outputText(255) }),
+      z.object({ kind: z.literal('cancelled') }),
+    ]),
   ),
   'reports:state': channel(
     'The row count, column types, problems and query of an open report.',

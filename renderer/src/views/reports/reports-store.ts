@@ -26,13 +26,13 @@ export const useReportsStore = defineStore('reports', () => {
     tab.value = 'result'
   }
 
-  /** Asks main to open a CSV file from disk (its own dialog), and shows it. */
+  /** Asks main to open a report file from disk (its own dialog): a CSV or a PDF, and shows it. */
   async function openFile(): Promise<void> {
     openError.value = null
     try {
       const opened = await call('reports:open-file', {})
-      if ('cancelled' in opened) return
-      await show({ kind: 'csv', head: opened })
+      if (opened.kind === 'cancelled') return
+      await show(opened)
     } catch (error) {
       openError.value = (error as Error).message
     }
