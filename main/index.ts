@@ -16,15 +16,20 @@ import { electronFileDialogs } from './dialogs'
 import { createEventEmitter, originOf, registerHandlers } from './ipc'
 import { menuTemplate } from './menu'
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, serveAppRequest } from './security/app-protocol'
-import { utilityProcessLauncher } from './reports/query/utility-process-launcher'
+import { devServerUrl } from './security/dev-server-url'
 import { createKeytarSecretStore } from './secrets/keytar-secret-store'
 import { describeStartupFailure } from './startup-failure'
 import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
 import { loadWindowState, saveWindowState } from './window-state'
 import { scriptLocator } from './workers/script-ref'
+import { utilityProcessLauncher } from './workers/utility-process-launcher'
+
+// Whatever GateDesk, Chromium or a child process creates is the user's alone (downloaded
+// reports, caches, the sandbox's state), not only the files that set their mode themselves.
+process.umask(0o077)
 
 // electron-vite sets this while developing; the packaged app serves its files over app://.
-const devServerUrl = process.env['ELECTRON_RENDERER_URL']
+const developmentUrl = devServerUrl(process.env['ELECTRON_RENDERER_URL'], app)
 const rendererDir = join(import.meta.dirname, '../renderer')
 const windowStateFile = join(app.getPath('userData'), 'window-state.json')
 
@@ -49,7 +54,7 @@ function openMainWindow(): BrowserWindow {
       maximized: window.isMaximized(),
     })
   })
-  void window.loadURL(devServerUrl ?? APP_ENTRY_URL)
+  void window.loadURL(developmentUrl ?? APP_ENTRY_URL)
   return window
 }
 
@@ -66,7 +71,10 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     guardPermissions(session.defaultSession)
-    protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererDir, request.url))
+    // Report files are served once the services (and so their registry) have started.
+    protocol.handle(APP_SCHEME, (request) =>
+      serveAppRequest(request, { rendererDir, reportFiles: services?.reportFiles ?? null }),
+    )
     try {
       services = await startAppServices({
         dataDir: app.getPath('userData'),
@@ -79,14 +87,14 @@ if (!app.requestSingleInstanceLock()) {
         logError: (message, error) => console.error(message, error),
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
         scripts: scriptLocator(import.meta.dirname),
-        launchQueryProcess: utilityProcessLauncher(utilityProcess),
+        launchProcess: utilityProcessLauncher(utilityProcess),
       })
     } catch (error) {
       dialog.showErrorBox('GateDesk cannot start', describeStartupFailure(error))
       app.exit(1)
       return
     }
-    const trustedOrigins = [APP_ORIGIN, ...(devServerUrl ? [originOf(devServerUrl)!] : [])]
+    const trustedOrigins = [APP_ORIGIN, ...(developmentUrl ? [originOf(developmentUrl)!] : [])]
     registerHandlers(ipcMain, services.handlers, {
       trustedOrigins,
       logError: (message, error) => console.error(message, error),

@@ -1,11 +1,15 @@
-import { readFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReportFiles } from '../reports/report-files'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy'
 
 export const APP_SCHEME = 'app'
 export const APP_HOST = 'gatedesk'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
+/** Report files are served by id under this path: app://gatedesk/report-files/<fileId>. */
+export const REPORT_FILES_PATH = '/report-files/'
 
 // The renderer build holds only these kinds of files; anything else is not served.
 const CONTENT_TYPES: Record<string, string> = {
@@ -23,18 +27,37 @@ const CONTENT_TYPES: Record<string, string> = {
   '.pfb': 'application/octet-stream',
 }
 
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+}
+
+/** An app:// request as both Electron's protocol.handle and the e2e harness see it. */
+export interface AppRequest {
+  url: string
+  method: string
+  headers: { get(name: string): string | null }
+}
+
+export interface AppProtocolOptions {
+  /** The built renderer. */
+  rendererDir: string
+  /** The report files main registered; null until the services have started. */
+  reportFiles: Pick<ReportFiles, 'resolve'> | null
+}
+
+function parseAppUrl(requestUrl: string): URL | null {
+  const url = URL.parse(requestUrl)
+  return url && url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST ? url : null
+}
+
 /**
  * Maps an app:// URL to a file inside `rootDir`, or null when it must not be served: another
  * host, a malformed escape, a NUL byte, or a path that would leave `rootDir` (../, %2e%2e/, …).
  */
 export function resolveAppFile(rootDir: string, requestUrl: string): string | null {
-  let url: URL
-  try {
-    url = new URL(requestUrl)
-  } catch {
-    return null
-  }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return null
+  const url = parseAppUrl(requestUrl)
+  if (!url) return null
   let path: string
   try {
     path = decodeURIComponent(url.pathname)
@@ -47,20 +70,130 @@ export function resolveAppFile(rootDir: string, requestUrl: string): string | nu
   return file.startsWith(root + sep) ? file : null
 }
 
-/** Answers one app:// request with the file and the app's security headers, or a 404. */
-export async function serveAppRequest(rootDir: string, requestUrl: string): Promise<Response> {
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * The file id of an app://gatedesk/report-files/<id> URL, or null. The id is matched on the raw,
+ * undecoded path: an escape, a dot segment or a second path segment is simply not an id.
+ */
+export function reportFileIdOf(requestUrl: string): string | null {
+  const url = parseAppUrl(requestUrl)
+  if (!url?.pathname.startsWith(REPORT_FILES_PATH)) return null
+  const id = url.pathname.slice(REPORT_FILES_PATH.length)
+  return FILE_ID.test(id) ? id : null
+}
+
+/** What a Range header asks of a file of `size` bytes; `end` is inclusive, as in HTTP. */
+export type ByteRange =
+  { kind: 'whole' } | { kind: 'part'; start: number; end: number } | { kind: 'unsatisfiable' }
+
+/**
+ * Reads a Range header (RFC 9110 §14) for one range of bytes: `bytes=a-b`, `bytes=a-` or the
+ * suffix `bytes=-n`. A malformed range, or one that starts at or past the end, is unsatisfiable
+ * (416). Another unit must be ignored, and several ranges may be (the whole file is sent): pdf.js
+ * never asks for either.
+ */
+export function parseByteRange(header: string | null, size: number): ByteRange {
+  if (header === null) return { kind: 'whole' }
+  const equals = header.indexOf('=')
+  if (equals < 0 || header.slice(0, equals).trim().toLowerCase() !== 'bytes')
+    return { kind: 'whole' }
+  const spec = header.slice(equals + 1).trim()
+  if (spec.includes(',')) return { kind: 'whole' }
+  const match = /^(\d*)-(\d*)$/.exec(spec)
+  if (!match || (match[1] === '' && match[2] === '')) return { kind: 'unsatisfiable' }
+  const [, first = '', last = ''] = match
+  if (first === '') {
+    const suffix = Number(last)
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' }
+    return { kind: 'part', start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(first)
+  const end = last === '' ? size - 1 : Number(last)
+  if (start >= size || end < start) return { kind: 'unsatisfiable' }
+  return { kind: 'part', start, end: Math.min(end, size - 1) }
+}
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+/**
+ * Answers a report-files request: only a file main registered, found by id; GET or HEAD; with
+ * Range support, the bytes streamed from disk (a report may be far bigger than memory).
+ */
+async function serveReportFile(
+  request: AppRequest,
+  fileId: string,
+  reportFiles: Pick<ReportFiles, 'resolve'> | null,
+): Promise<Response> {
+  const file = reportFiles?.resolve(fileId)
+  if (!file) return notFound()
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })
+  }
+  let handle
+  try {
+    handle = await open(file.path, 'r')
+  } catch {
+    return notFound()
+  }
+  try {
+    const { size } = await handle.stat()
+    const range = parseByteRange(request.headers.get('range'), size)
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      'Content-Type': file.contentType,
+      'Accept-Ranges': 'bytes',
+      // A report holds merchants' transactions: never keep a copy in a cache.
+      'Cache-Control': 'no-store',
+    }
+    if (range.kind === 'unsatisfiable') {
+      await handle.close()
+      return new Response(null, {
+        status: 416,
+        headers: { ...headers, 'Content-Range': `bytes */${size}` },
+      })
+    }
+    const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, size - 1]
+    headers['Content-Length'] = String(end - start + 1)
+    if (range.kind === 'part') headers['Content-Range'] = `bytes ${start}-${end}/${size}`
+    const status = range.kind === 'part' ? 206 : 200
+    if (request.method === 'HEAD' || end < start) {
+      await handle.close()
+      return new Response(null, { status, headers })
+    }
+    const stream = handle.createReadStream({ start, end })
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers })
+  } catch {
+    await handle.close()
+    return notFound()
+  }
+}
+
+/** Answers a renderer file with the app's security headers, or a 404. */
+async function serveRendererFile(rootDir: string, requestUrl: string): Promise<Response> {
   const file = resolveAppFile(rootDir, requestUrl)
   const contentType = file ? CONTENT_TYPES[extname(file).toLowerCase()] : undefined
-  if (!file || !contentType) return new Response('Not found', { status: 404 })
+  if (!file || !contentType) return notFound()
   try {
     return new Response(await readFile(file), {
-      headers: {
-        'Content-Type': contentType,
-        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-        'X-Content-Type-Options': 'nosniff',
-      },
+      headers: { ...SECURITY_HEADERS, 'Content-Type': contentType },
     })
   } catch {
-    return new Response('Not found', { status: 404 })
+    return notFound()
   }
+}
+
+/** Answers one app:// request: a registered report file by id, or a file of the renderer. */
+export function serveAppRequest(
+  request: AppRequest,
+  options: AppProtocolOptions,
+): Promise<Response> {
+  const url = parseAppUrl(request.url)
+  if (url?.pathname.startsWith(REPORT_FILES_PATH)) {
+    const fileId = reportFileIdOf(request.url)
+    return fileId
+      ? serveReportFile(request, fileId, options.reportFiles)
+      : Promise.resolve(notFound())
+  }
+  return serveRendererFile(options.rendererDir, request.url)
 }

@@ -2,6 +2,11 @@
  * The window's Content Security Policy, sent as a header by the app:// protocol (and by the e2e
  * harness) and repeated in renderer/index.html for the dev server. Naive UI injects its styles at
  * run time, hence style-src 'unsafe-inline'; scripts and workers come from the app alone.
+ *
+ * The PDF viewer (pdf.js) needs nothing more: its worker is a file of the app ('self', never a
+ * blob:), report files come from app://gatedesk/report-files/ ('self'), fonts are loaded from
+ * bytes through the FontFace API (no font URL), pdf_viewer.css's small icons are data: images
+ * (img-src), and it runs with WebAssembly off, so no 'wasm-unsafe-eval'; pdf.js 6 has no eval.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

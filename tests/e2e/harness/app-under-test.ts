@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { startAppServices } from '../../../main/app-services'
 import type { FileDialogs } from '../../../main/dialogs'
 import { createEventEmitter } from '../../../main/ipc'
-import { forkLauncher } from '../../../main/reports/query/fork-launcher'
+import { forkLauncher } from '../../../main/workers/fork-launcher'
+import type { ReportFiles } from '../../../main/reports/report-files'
 import { createKeytarSecretStore } from '../../../main/secrets/keytar-secret-store'
 import { sourceScript } from '../../../main/workers/script-ref'
 import type { Browser } from 'playwright-core'
@@ -22,6 +23,8 @@ export interface AppUnderTest {
   harness: Harness
   dialogs: ScriptedDialogs
   dataDir: string
+  /** The report files the app serves by id, as main registers them. */
+  reportFiles: ReportFiles
   opened: string[]
   close: () => Promise<void>
 }
@@ -51,14 +54,19 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     emit: createEventEmitter((event, payload) => send(event, payload)),
     logError: (message, error) => console.error(message, error),
     scripts: sourceScript,
-    launchQueryProcess: forkLauncher,
+    launchProcess: forkLauncher,
   })
-  const harness = await startHarness({ rendererDir: 'out/renderer', handlers: services.handlers })
+  const harness = await startHarness({
+    rendererDir: 'out/renderer',
+    handlers: services.handlers,
+    reportFiles: services.reportFiles,
+  })
   send = harness.emit
   return {
     harness,
     dialogs,
     dataDir,
+    reportFiles: services.reportFiles,
     opened,
     close: async () => {
       await harness.close()

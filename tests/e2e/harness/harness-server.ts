@@ -1,11 +1,18 @@
 import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { WebSocketServer, type WebSocket } from 'ws'
 import { registerHandlers, type Handlers, type InvokeEventLike } from '../../../main/ipc'
-import { APP_ORIGIN, serveAppRequest } from '../../../main/security/app-protocol'
+import {
+  APP_ORIGIN,
+  serveAppRequest,
+  type AppProtocolOptions,
+} from '../../../main/security/app-protocol'
 
 export interface Harness {
   /** The app's entry page. */
@@ -45,13 +52,25 @@ async function bundlePreload(): Promise<string> {
 export async function startHarness(options: {
   rendererDir: string
   handlers: Handlers
+  reportFiles: AppProtocolOptions['reportFiles']
 }): Promise<Harness> {
   const token = randomBytes(16).toString('hex')
   const bound = new Map<string, (event: InvokeEventLike, payload: unknown) => unknown>()
   const server = createServer(async (request, response) => {
-    const served = await serveAppRequest(options.rendererDir, `${APP_ORIGIN}${request.url ?? '/'}`)
+    const served = await serveAppRequest(
+      {
+        url: `${APP_ORIGIN}${request.url ?? '/'}`,
+        method: request.method ?? 'GET',
+        headers: new Headers(request.headers as Record<string, string>),
+      },
+      { rendererDir: options.rendererDir, reportFiles: options.reportFiles },
+    )
     response.writeHead(served.status, Object.fromEntries(served.headers))
-    response.end(Buffer.from(await served.arrayBuffer()))
+    // Streamed as the app streams it: a report file is never read whole. A page that stops
+    // reading (pdf.js cancels a request) just ends the stream.
+    if (!served.body) return void response.end()
+    const body = Readable.fromWeb(served.body as WebReadableStream)
+    await pipeline(body, response).catch(() => undefined)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
