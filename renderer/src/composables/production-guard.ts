@@ -1,5 +1,5 @@
-import { useDialog } from 'naive-ui'
 import type { EnvironmentView } from '../../../preload/contract/environment'
+import { useConfirm } from './confirm'
 
 // Production environments confirmed in this session: asked once, then trusted until restart.
 const confirmed = new Set<string>()
@@ -9,29 +9,17 @@ const confirmed = new Set<string>()
  * confirmation the first time in a session; every other kind passes at once.
  */
 export function useProductionGuard() {
-  const dialog = useDialog()
-  return (environment: EnvironmentView): Promise<boolean> => {
-    if (environment.kind !== 'production' || confirmed.has(environment.id)) {
-      return Promise.resolve(true)
-    }
-    return new Promise((resolve) => {
-      dialog.warning({
-        title: `Send to production: ${environment.name}?`,
-        content:
-          'This request goes to the live gateway and acts on real payment data. GateDesk asks once per session for each production environment.',
-        positiveText: 'Send to production',
-        negativeText: 'Cancel',
-        onPositiveClick: () => {
-          confirmed.add(environment.id)
-          resolve(true)
-        },
-        onNegativeClick: () => resolve(false),
-        onClose: () => resolve(false),
-        onMaskClick: () => resolve(false),
-        onEsc: () => resolve(false),
-        // However the dialog closes, the question is answered (a second resolve is ignored).
-        onAfterLeave: () => resolve(false),
-      })
+  const ask = useConfirm()
+  return async (environment: EnvironmentView): Promise<boolean> => {
+    if (environment.kind !== 'production' || confirmed.has(environment.id)) return true
+    const yes = await ask({
+      title: `Send to production: ${environment.name}?`,
+      content:
+        'This request goes to the live gateway and acts on real payment data. GateDesk asks once per session for each production environment.',
+      positiveText: 'Send to production',
+      negativeText: 'Cancel',
     })
+    if (yes) confirmed.add(environment.id)
+    return yes
   }
 }

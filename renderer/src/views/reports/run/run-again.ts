@@ -1,4 +1,3 @@
-import { useDialog } from 'naive-ui'
 import { useRouter } from 'vue-router'
 import type { HistoryEntryView } from '../../../../../preload/contract/history-channels'
 import { REQUEST_JSON_PARAMETER } from '../../../../../preload/contract/report-run-channels'
@@ -7,6 +6,7 @@ import {
   type ReportRequest,
 } from '../../../../../preload/contract/report-request'
 import { freeName, requestJsonText } from '../../../../../preload/contract/report-template'
+import { useConfirm } from '../../../composables/confirm'
 import { useEnvironmentsStore } from '../../../stores/environments'
 import { useDesignerStore } from '../designer/designer-store'
 
@@ -29,26 +29,17 @@ export function keptReportRequest(entry: HistoryEntryView): ReportRequest | null
  * until the user runs it). Unsaved changes in the designer are not replaced without asking.
  */
 export function useRunAgain() {
-  const dialog = useDialog()
+  const ask = useConfirm()
   const router = useRouter()
   const designer = useDesignerStore()
   const environments = useEnvironmentsStore()
 
   const replaceUnsaved = () =>
-    new Promise<boolean>((resolve) => {
-      dialog.warning({
-        title: 'Replace the unsaved changes?',
-        content: `“${designer.templateName}” has changes that are not saved. Running this request again opens it in their place, and the changes are lost.`,
-        positiveText: 'Replace them',
-        negativeText: 'Keep editing',
-        onPositiveClick: () => resolve(true),
-        onNegativeClick: () => resolve(false),
-        onClose: () => resolve(false),
-        onMaskClick: () => resolve(false),
-        onEsc: () => resolve(false),
-        // However the dialog closes, the question is answered (a second resolve is ignored).
-        onAfterLeave: () => resolve(false),
-      })
+    ask({
+      title: 'Replace the unsaved changes?',
+      content: `“${designer.templateName}” has changes that are not saved. Running this request again opens it in their place, and the changes are lost.`,
+      positiveText: 'Replace them',
+      negativeText: 'Keep editing',
     })
 
   return async function runAgain(entry: HistoryEntryView): Promise<boolean> {
