@@ -431,6 +431,34 @@ describe('the report table on a million rows', () => {
   })
 })
 
+describe('the report table on ten million rows', () => {
+  const TEN_MILLION = 10_000_000
+  const tenMillionFile = join(dir, 'ten-million.csv')
+  // Three short columns keep the file near 180 MB: what is tested is the row count.
+  const tenMillionRow = (i: number) => [String(i + 1), String((i * 7919) % 10_007), `t${i % 10}`]
+
+  it('reaches row 10,000,000 through the scaled scroll bar', async () => {
+    const fd = openSync(tenMillionFile, 'w')
+    try {
+      writeSync(fd, 'Row,Check,Tag\n')
+      for (let start = 0; start < TEN_MILLION; start += 100_000) {
+        let chunk = ''
+        for (let i = start; i < start + 100_000; i++) chunk += `${tenMillionRow(i).join(',')}\n`
+        writeSync(fd, chunk)
+      }
+    } finally {
+      closeSync(fd)
+    }
+    await openReport(tenMillionFile)
+    await expect.poll(countText, { timeout: 60_000 }).toBe('Showing 10,000,000 of 10,000,000 rows')
+    await grid().click({ position: { x: 100, y: 60 } })
+    await page().keyboard.press('Control+End')
+    await expectRow(TEN_MILLION, tenMillionRow(TEN_MILLION - 1))
+    await suite.app.screenshot('report-table-ten-million-last-row')
+    rmSync(tenMillionFile)
+  })
+})
+
 describe('the report table on a small report', () => {
   it('moves, hides and resizes columns, and exports the view as shown', async () => {
     await openReport(smallFile)
