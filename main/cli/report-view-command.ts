@@ -7,7 +7,7 @@ import type {
   SortKey,
 } from '../../preload/contract/report-view'
 import { createJobRunner } from '../jobs/job-runner'
-import { forkLauncher } from '../reports/query/fork-launcher'
+import { forkLauncher } from '../workers/fork-launcher'
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportService } from '../reports/report-service'
 import type { ScriptName, ScriptRef } from '../workers/script-ref'

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { bytesToText, encodingName, isByteScannable } from './charset'
 import { CsvError, fileLabel, fileSystemError } from './csv-error'
@@ -36,8 +36,12 @@ const BYTE_ORDER_MARKS = [
  * mark, else the hinted encoding, else UTF-8 when the bytes are valid UTF-8, else windows-1251.
  * The delimiter is the hinted one, else papaparse's guess among `,` `;` tab `|`.
  */
-export async function detectFileFormat(path: string, hints: FormatHints = {}): Promise<CsvFormat> {
-  const head = await readHead(path)
+export async function detectFileFormat(
+  path: string,
+  hints: FormatHints = {},
+  start?: FileStart,
+): Promise<CsvFormat> {
+  const head = start ?? (await readHead(path))
   const label = fileLabel(path)
   const { encoding, byteOrderMarkLength } = detectEncoding(head.bytes, head.isWholeFile, hints)
   const text = bytesToText(encoding)(head.bytes.subarray(byteOrderMarkLength))
@@ -78,17 +82,33 @@ export function checkedDelimiter(delimiter: string): string {
   return delimiter
 }
 
-async function readHead(path: string): Promise<{ bytes: Uint8Array; isWholeFile: boolean }> {
+/** The first bytes of a file, enough to tell its format (and perhaps to hold its first rows). */
+export interface FileStart {
+  bytes: Uint8Array
+  isWholeFile: boolean
+}
+
+/** The start of the file open at `handle` (`path` names it in errors). */
+export async function readFileStart(handle: FileHandle, path: string): Promise<FileStart> {
   try {
-    const handle = await open(path, 'r')
-    try {
-      const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0)
-      return { bytes: buffer.subarray(0, bytesRead), isWholeFile: bytesRead < HEAD_BYTES }
-    } finally {
-      await handle.close()
-    }
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(HEAD_BYTES), 0, HEAD_BYTES, 0)
+    return { bytes: buffer.subarray(0, bytesRead), isWholeFile: bytesRead < HEAD_BYTES }
   } catch (error) {
     throw fileSystemError(path, error)
+  }
+}
+
+async function readHead(path: string): Promise<FileStart> {
+  let handle: FileHandle
+  try {
+    handle = await open(path, 'r')
+  } catch (error) {
+    throw fileSystemError(path, error)
+  }
+  try {
+    return await readFileStart(handle, path)
+  } finally {
+    await handle.close()
   }
 }
 

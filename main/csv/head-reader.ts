@@ -1,6 +1,7 @@
 import { REPORT_COLUMNS_MAX } from '../../preload/contract/report-view'
 import { CsvError, fileLabel, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
+import type { FileStart } from './csv-format'
 import { rowFields } from './row-fields'
 import { RowScanner } from './row-scanner'
 
@@ -8,6 +9,8 @@ import { RowScanner } from './row-scanner'
 export interface CsvHead {
   columns: string[]
   rows: string[][]
+  /** The header's fields as the row scanner counts them (the index checks rows against it). */
+  headerFieldCount: number
 }
 
 export const HEAD_ROWS = 100
@@ -18,14 +21,26 @@ const HEAD_MAX_BYTES = 16 * 1024 * 1024
 /**
  * The header and the first `rowCount` data rows, read from the start of the file (more of it
  * only while the rows are not complete), so the user sees them before the whole file is indexed.
- * The file must be byte-scannable (transcode it first if not).
+ * The file must be byte-scannable (transcode it first if not). `start`, the file's first bytes
+ * when the caller has read them already, saves reading them again.
  */
-export async function readHead(file: OpenCsvFile, rowCount = HEAD_ROWS): Promise<CsvHead> {
+export async function readHead(
+  file: OpenCsvFile,
+  rowCount = HEAD_ROWS,
+  start?: FileStart,
+): Promise<CsvHead> {
   const scanner = new RowScanner({ delimiter: file.format.delimiter.charCodeAt(0), maxProblems: 0 })
   const chunks: Buffer[] = []
   let size = 0
   let atEnd = false
-  while (scanner.rowStarts().length <= rowCount && size < HEAD_MAX_BYTES) {
+  if (start && start.bytes.length > 0) {
+    const first = Buffer.from(start.bytes.buffer, start.bytes.byteOffset, start.bytes.length)
+    chunks.push(first)
+    size = first.length
+    scanner.feed(first)
+    atEnd = start.isWholeFile
+  }
+  while (!atEnd && scanner.rowStarts().length <= rowCount && size < HEAD_MAX_BYTES) {
     const chunk = await readAt(file, size, Math.max(size, FIRST_READ_BYTES))
     if (chunk.length === 0) {
       atEnd = true
@@ -63,7 +78,7 @@ export async function readHead(file: OpenCsvFile, rowCount = HEAD_ROWS): Promise
   for (let i = 0; i < Math.min(rowCount, offsets.length - 1); i++) {
     rows.push(fieldsBetween(offsets[i]!, offsets[i + 1]!))
   }
-  return { columns, rows }
+  return { columns, rows, headerFieldCount: scanner.headerFieldCount }
 }
 
 async function readAt(file: OpenCsvFile, position: number, length: number): Promise<Buffer> {

@@ -9,6 +9,9 @@ const SPACE = 0x20
 const TAB = 0x09
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
 const NO_BYTES = new Uint8Array(0)
+/** The most bytes one call of `scan` reads (see `feed`). */
+const SCAN_SLICE_BYTES = 64 * 1024
+const FIRST_SLICE_BYTES = 1024
 
 // Where the scanner stands. Quotes follow papaparse: one opens a quoted field only at the start
 // of a field, `""` inside it is a quote, and it closes only before a delimiter, a line break or
@@ -41,6 +44,17 @@ export interface RowScannerOptions {
   /** The delimiter's byte: an ASCII character other than a quote or a line break. */
   delimiter: number
   maxProblems: number
+  /**
+   * The size of the whole file, when known: the row starts then go into a buffer reserved for
+   * as many rows as the file can hold, which grows in place (see OffsetList).
+   */
+  fileSize?: number
+  /**
+   * Scan from this offset of the file on, where a row starts after a line break (the bytes fed
+   * start there), the header, of this many fields, being before it. Lines are counted from 1
+   * there: the caller adds the lines before.
+   */
+  continueAt?: { offset: number; headerFieldCount: number }
 }
 
 /**
@@ -54,7 +68,7 @@ export interface RowScannerOptions {
  */
 export class RowScanner {
   private readonly delimiter: number
-  private readonly starts = new OffsetList()
+  private readonly starts: OffsetList
   private readonly problems: ProblemList
   private state = BETWEEN_ROWS
   /** The offset in the file of the next byte to scan. */
@@ -65,18 +79,56 @@ export class RowScanner {
   private rowLine = 0
   private headerOffset = -1
   private headerFields = 0
+  private rowIsHeader = false
   private contentEnd = 0
   /** The file's first bytes, held until it is known whether they are a byte order mark. */
   private headPending: Uint8Array | null = NO_BYTES
 
   constructor(options: RowScannerOptions) {
     this.delimiter = options.delimiter
+    // Every row but the last ends with a line break after at least one byte: a file of n bytes
+    // has at most n / 2 + 1 rows, and the offsets one more.
+    this.starts = new OffsetList(
+      options.fileSize === undefined ? undefined : Math.floor(options.fileSize / 2) + 2,
+    )
     this.problems = new ProblemList(options.maxProblems)
+    const { continueAt } = options
+    if (continueAt) {
+      this.position = continueAt.offset
+      this.contentEnd = continueAt.offset
+      this.headPending = null
+      this.headerOffset = 0
+      this.headerFields = continueAt.headerFieldCount
+      this.previousByte = LF
+    }
   }
 
   /** Where the header row starts, or -1 before it is found. */
   get headerStart(): number {
     return this.headerOffset
+  }
+
+  /** The header's fields, once its row has ended (0 before). */
+  get headerFieldCount(): number {
+    return this.headerFields
+  }
+
+  /**
+   * Whether the bytes fed so far end between rows (after a row's line break, or blank lines),
+   * the header already read: the rest of the file then scans alike, whatever came before.
+   */
+  get betweenRows(): boolean {
+    return this.state === BETWEEN_ROWS && this.headPending === null && this.headerOffset >= 0
+  }
+
+  /** Problems found so far (all of them, kept or not). */
+  get problemCount(): number {
+    return this.problems.count
+  }
+
+  /** The line the next byte is on (from 1, or from where the scan continued). */
+  get currentLine(): number {
+    return this.line
   }
 
   /** Where each data row found so far starts (a view that the next feed may invalidate). */
@@ -87,7 +139,16 @@ export class RowScanner {
   /** Scans the next bytes of the file. */
   feed(chunk: Uint8Array): void {
     const bytes = this.headPending === null ? chunk : this.afterByteOrderMark(chunk)
-    if (bytes.length > 0) this.scan(bytes)
+    // In slices, the first ones small: the first calls then run to their end, so the optimizing
+    // compiler has seen every path of `scan` when it compiles it. (Compiled in the middle of one
+    // long first call, its code after the loop had never run, and deoptimized at the end of
+    // every later call.)
+    for (let start = 0; start < bytes.length;) {
+      const slice = this.position < SCAN_SLICE_BYTES ? FIRST_SLICE_BYTES : SCAN_SLICE_BYTES
+      const end = Math.min(bytes.length, start + slice)
+      this.scan(bytes.subarray(start, end))
+      start = end
+    }
   }
 
   /** Ends the scan at the end of the file. */
@@ -128,26 +189,107 @@ export class RowScanner {
     return head.subarray(3)
   }
 
+  /**
+   * The scan proper. The state machine is the one described above; the loops are arranged so
+   * that the common bytes cost the least: the content of a quoted field runs in a loop that only
+   * looks for a quote or a control byte, and a closing quote looks ahead for the `,"` that opens
+   * the next quoted field (or the line break that ends the row) without going back out through
+   * the state dispatch. Anything rare (spaces after a closing quote, a literal quote, a chunk
+   * boundary right after a quote) takes the general path, one byte at a time.
+   */
   private scan(bytes: Uint8Array): void {
     const delimiter = this.delimiter
+    // Unquoted content stops only at a byte up to `low` (which takes in a delimiter below the
+    // digits, as `,` and tab are) or at `highDelimiter` (`;`, `|`).
+    const low = delimiter < 0x30 ? Math.max(delimiter, CR) : CR
+    const highDelimiter = delimiter < 0x30 ? -1 : delimiter
     const base = this.position
     const end = bytes.length
     let state = this.state
     let line = this.line
     let fields = this.fields
-    scan: for (let i = 0; i < end; i++) {
+    let i = 0
+    scan: while (i < end) {
       let byte = bytes[i]!
       if (state === QUOTED) {
-        while (byte !== QUOTE) {
-          if (byte <= CR && isLineBreak(byte, i > 0 ? bytes[i - 1]! : this.previousByte)) line++
-          if (++i === end) break scan
-          byte = bytes[i]!
+        for (;;) {
+          // The field's content: stop only at a quote or a control byte (a line break?).
+          while (byte > QUOTE) {
+            if (++i === end) break scan
+            byte = bytes[i]!
+          }
+          if (byte !== QUOTE) {
+            if (byte > CR) {
+              if (++i === end) break scan
+              byte = bytes[i]!
+              continue
+            }
+            if (isLineBreak(byte, i > 0 ? bytes[i - 1]! : this.previousByte)) line++
+            if (++i === end) break scan
+            byte = bytes[i]!
+            continue
+          }
+          // A quote: doubled, it is one quote of the content; before a delimiter or a line
+          // break, it closes the field. What follows is decided here when it is in this chunk.
+          const after = i + 1
+          if (after === end) {
+            state = QUOTE_IN_QUOTED
+            i = after
+            break scan
+          }
+          byte = bytes[after]!
+          if (byte === QUOTE) {
+            i = after + 1
+            if (i === end) break scan
+            byte = bytes[i]!
+            continue
+          }
+          if (byte === delimiter) {
+            fields++
+            i = after + 1
+            if (i === end) {
+              state = FIELD_START
+              break scan
+            }
+            byte = bytes[i]!
+            if (byte === QUOTE) {
+              // The next field is quoted too: stay in this loop.
+              if (++i === end) break scan
+              byte = bytes[i]!
+              continue
+            }
+            state = FIELD_START
+            continue scan
+          }
+          // A line break ends the row (the general path below); anything else is handled there
+          // as it follows a quote inside a quoted field.
+          state = QUOTE_IN_QUOTED
+          i = after
+          continue scan
         }
-        state = QUOTE_IN_QUOTED
-        continue
       }
       if (state === UNQUOTED) {
-        while (byte !== delimiter && byte !== CR && byte !== LF) {
+        for (;;) {
+          // The field's content: past every byte above the line breaks and the delimiter.
+          while (byte > low && byte !== highDelimiter) {
+            if (++i === end) break scan
+            byte = bytes[i]!
+          }
+          if (byte === delimiter) {
+            fields++
+            if (++i === end) {
+              state = FIELD_START
+              break scan
+            }
+            byte = bytes[i]!
+            if (byte === QUOTE || byte === delimiter || byte === CR || byte === LF) {
+              state = FIELD_START
+              continue scan
+            }
+            // The next field is unquoted and not empty: stay in this loop.
+          } else if (byte === CR || byte === LF) {
+            break
+          }
           if (++i === end) break scan
           byte = bytes[i]!
         }
@@ -158,6 +300,7 @@ export class RowScanner {
           this.endRow(fields, base + i, false)
           state = BETWEEN_ROWS
         }
+        i++
         continue
       }
       if (state === BETWEEN_ROWS) {
@@ -178,6 +321,7 @@ export class RowScanner {
       } else {
         state = QUOTED
       }
+      i++
     }
     this.state = state
     this.line = line
@@ -187,14 +331,15 @@ export class RowScanner {
   }
 
   private startRow(offset: number, line: number): void {
-    if (this.headerOffset < 0) this.headerOffset = offset
+    this.rowIsHeader = this.headerOffset < 0
+    if (this.rowIsHeader) this.headerOffset = offset
     else this.starts.push(offset)
     this.rowLine = line
   }
 
   private endRow(fields: number, contentEnd: number, quoteOpen: boolean): void {
     this.contentEnd = contentEnd
-    const isHeader = this.starts.length === 0
+    const isHeader = this.rowIsHeader
     if (isHeader) this.headerFields = fields
     if (quoteOpen) {
       this.problems.add(this.rowLine, 'a quoted field is not closed before the end of the file')

@@ -41,7 +41,7 @@ export class ReportClosedError extends Error {
 }
 
 export function createReportService(deps: ReportServiceDeps): ReportService {
-  const open = new Map<string, { session: ReportSession; workDir: string }>()
+  const open = new Map<string, { session: ReportSession; removeWorkDir: () => Promise<void> }>()
 
   const get = (reportId: string) => {
     const report = open.get(reportId)
@@ -51,7 +51,12 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
 
   return {
     async open(path, hints = {}) {
-      const workDir = await mkdtemp(join(deps.workRoot, 'gatedesk-report-'))
+      // Made only for a report that needs a UTF-8 copy (most need none).
+      let workDir: Promise<string> | null = null
+      const removeWorkDir = async () => {
+        const made = await workDir?.catch(() => null)
+        if (made) await rm(made, { recursive: true, force: true })
+      }
       let opened: (session: ReportSession) => void = () => {}
       const sessionReady = new Promise<ReportSession>((resolve) => (opened = resolve))
       // Indexing is the job; the session (and its first rows) is ready before it ends.
@@ -59,7 +64,11 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
         const session = await openReportSession(
           path,
           hints,
-          { indexWorker: deps.indexWorker, queryEngine: deps.queryEngine, workDir },
+          {
+            indexWorker: deps.indexWorker,
+            queryEngine: deps.queryEngine,
+            workDir: () => (workDir ??= mkdtemp(join(deps.workRoot, 'gatedesk-report-'))),
+          },
           { signal, onIndexProgress: progress },
         )
         opened(session)
@@ -68,10 +77,10 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       try {
         const session = await Promise.race([sessionReady, job.result.then(() => sessionReady)])
         const reportId = `report-${randomUUID()}`
-        open.set(reportId, { session, workDir })
+        open.set(reportId, { session, removeWorkDir })
         return { reportId, head: session.head, indexJobId: job.jobId }
       } catch (error) {
-        await rm(workDir, { recursive: true, force: true })
+        await removeWorkDir()
         throw error
       }
     },
@@ -93,7 +102,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       if (!report) return
       open.delete(reportId)
       await report.session.close()
-      await rm(report.workDir, { recursive: true, force: true })
+      await report.removeWorkDir()
     },
     async closeAll() {
       await Promise.all([...open.keys()].map((reportId) => this.close(reportId)))

@@ -1,12 +1,29 @@
-import { open, stat } from 'node:fs/promises'
+import { fstatSync } from 'node:fs'
+import { open, stat, type FileHandle } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import type { ColumnType, ReportProblem, ViewQuery } from '../../preload/contract/report-view'
 import { detectColumnTypes } from '../csv/column-types'
-import type { OpenCsvFile } from '../csv/csv-file'
-import { detectFileFormat, type CsvFormat, type FormatHints } from '../csv/csv-format'
+import { rowReader, type OpenCsvFile } from '../csv/csv-file'
+import {
+  detectFileFormat,
+  readFileStart,
+  type CsvFormat,
+  type FormatHints,
+} from '../csv/csv-format'
 import { fileSystemError } from '../csv/csv-error'
-import { readHead, type CsvHead } from '../csv/head-reader'
-import { indexRows, type RowIndex } from '../csv/row-index'
+import { HEAD_ROWS, readHead, type CsvHead } from '../csv/head-reader'
+import type { FileTaskControl } from '../csv/byte-progress'
+import {
+  indexInTwoParts,
+  startIndexThread,
+  TWO_PARTS_MIN_BYTES,
+  type RowIndex,
+  type RowSample,
+  type SampleRequest,
+} from '../csv/row-index'
+import { cutAfterLineBreak } from '../csv/row-scan-parts'
+import { rowsFields } from '../csv/row-fields'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../csv/row-window'
 import { transcodeToUtf8 } from '../csv/transcode'
 import type { ScriptRef } from '../workers/script-ref'
@@ -17,8 +34,8 @@ export interface ReportSessionDeps {
   /** The row index worker's script. */
   indexWorker: ScriptRef
   queryEngine: QueryEngine
-  /** A private folder for this report's UTF-8 copy, when it needs one; the caller removes it. */
-  workDir: string
+  /** A private folder for this report's UTF-8 copy, made when it needs one; the caller removes it. */
+  workDir: () => Promise<string>
 }
 
 /** How far a pass over the file has got (indexing, or transcoding before it). */
@@ -64,6 +81,10 @@ export interface ReportSession {
 }
 
 const NO_QUERY: ViewQuery = { sort: [], filters: [] }
+/** How far past the middle of a large file a row start is looked for, to index it in two parts. */
+const CUT_SEARCH_BYTES = 64 * 1024
+/** Quiet time after indexing before the query process is started ahead of the first query. */
+const WARM_AFTER_IDLE_MS = 1000
 /** Rows sampled across the file to detect column types beyond the head. */
 const TYPE_SAMPLE_WINDOWS = 20
 const TYPE_SAMPLE_ROWS = 50
@@ -79,20 +100,43 @@ export async function openReportSession(
   deps: ReportSessionDeps,
   control: { signal?: AbortSignal; onIndexProgress?: FileProgress } = {},
 ): Promise<ReportSession> {
-  const original = await detectFileFormat(path, hints)
-  // UTF-16 cannot be scanned as bytes: everything then reads a UTF-8 copy.
-  const scanned = original.byteScannable
-    ? { path, format: original }
-    : await utf8Copy(path, original, deps.workDir, control)
-  const file: OpenCsvFile = { ...scanned, handle: await openHandle(scanned.path) }
+  let handle: FileHandle | null = null
+  let file: OpenCsvFile
+  let original: CsvFormat
   let head: CsvHead
   try {
-    head = await readHead(file)
+    handle = await openHandle(path)
+    // Read once: the format is told from these bytes, which hold the first rows too.
+    const start = await readFileStart(handle, path)
+    original = await detectFileFormat(path, hints, start)
+    if (original.byteScannable) {
+      file = { path, format: original, handle }
+      head = await readHead(file, HEAD_ROWS, start)
+    } else {
+      // UTF-16 cannot be scanned as bytes: everything then reads a UTF-8 copy.
+      await handle.close()
+      handle = null
+      const copy = await utf8Copy(path, original, await deps.workDir(), control)
+      handle = await openHandle(copy.path)
+      file = { ...copy, handle }
+      head = await readHead(file)
+    }
   } catch (error) {
-    await file.handle.close()
+    await handle?.close()
     throw error
   }
+  return sessionOver(path, original, file, head, deps, control)
+}
 
+/** The session of a file whose format and first rows are read. */
+function sessionOver(
+  path: string,
+  original: CsvFormat,
+  file: OpenCsvFile,
+  head: CsvHead,
+  deps: ReportSessionDeps,
+  control: { signal?: AbortSignal; onIndexProgress?: FileProgress },
+): ReportSession {
   let index: RowIndex | null = null
   let view: ViewRows = { kind: 'identity' }
   let query = NO_QUERY
@@ -102,43 +146,68 @@ export async function openReportSession(
   const closing = new AbortController()
   const signal = control.signal ? AbortSignal.any([control.signal, closing.signal]) : closing.signal
 
-  const indexed = indexRows(deps.indexWorker, file.path, file.format, {
+  const sampleRequest = {
+    fromRow: head.rows.length,
+    windows: TYPE_SAMPLE_WINDOWS,
+    windowRows: TYPE_SAMPLE_ROWS,
+  }
+  // The index threads start only now: started as the open began, a thread's start competed
+  // with reading the first rows.
+  const indexed = indexFile(file, head, deps.indexWorker, sampleRequest, {
     signal,
     onProgress: ({ bytesDone, bytesTotal }) => control.onIndexProgress?.(bytesDone, bytesTotal),
-  }).then(async (result) => {
-    index = result
-    columnTypes = detectColumnTypes(head.columns.length, [...head.rows, ...(await sample())])
+  }).then((result) => {
+    const { sample: sampled, ...rest } = result
+    index = rest
+    columnTypes = detectColumnTypes(head.columns.length, [...head.rows, ...sampleRows(sampled)])
   })
   // Whoever asks for rows or a sort sees the failure; the session itself must not crash.
   indexed.catch(() => {})
+
+  // Once the file is indexed and the user has read no rows for a moment, the query process
+  // starts (no data is loaded until a query asks), so that the first sort need not wait for it.
+  // Not sooner, nor while rows are read: on two cores its start slowed the index and windows.
+  let lastActivity = performance.now()
+  const active = () => (lastActivity = performance.now())
+  let warmTimer: NodeJS.Timeout | undefined
+  const warmWhenIdle = () => {
+    if (signal.aborted) return
+    const wait = WARM_AFTER_IDLE_MS - (performance.now() - lastActivity)
+    if (wait <= 0) deps.queryEngine.warm()
+    else warmTimer = setTimeout(warmWhenIdle, wait).unref()
+  }
+  indexed.then(warmWhenIdle, () => {})
 
   const indexedFile = async (): Promise<IndexedCsvFile> => {
     await indexed
     return { ...file, index: index! }
   }
 
-  async function sample(): Promise<string[][]> {
-    const rowCount = index!.rowCount
-    if (rowCount <= head.rows.length) return []
-    const step = Math.floor(rowCount / TYPE_SAMPLE_WINDOWS)
-    const windows: Promise<string[][]>[] = []
-    for (
-      let start = head.rows.length;
-      start < rowCount;
-      start += Math.max(step, TYPE_SAMPLE_ROWS)
-    ) {
-      const end = Math.min(rowCount, start + TYPE_SAMPLE_ROWS)
-      windows.push(readRowRange({ ...file, index: index! }, start, end))
-    }
-    return (await Promise.all(windows)).flat()
+  /** The rows the worker sampled across the file, read as `rows` reads them. */
+  function sampleRows(sampled: RowSample | undefined): string[][] {
+    if (!sampled) return []
+    const { offsets, fileSize } = index!
+    const reader = rowReader(file.format)
+    return sampled.windows.flatMap(({ from, to, bytes }) => {
+      const start = offsets[from]!
+      const rows = Array.from({ length: to - from }, (_, row) => {
+        const end = offsets[from + row + 1]!
+        return {
+          bytes: bytes.subarray(offsets[from + row]! - start, end - start),
+          terminated: end < fileSize,
+        }
+      })
+      return rowsFields(rows, reader)
+    })
   }
 
   /** The file DuckDB reads: the original when it is UTF-8, else a UTF-8 copy made once. */
   function fileForQueries(): Promise<string> {
     if (file.format.encoding === 'utf-8') return Promise.resolve(file.path)
-    queryFile ??= utf8Copy(file.path, file.format, deps.workDir, { signal }).then(
-      (copy) => copy.path,
-    )
+    queryFile ??= deps
+      .workDir()
+      .then((workDir) => utf8Copy(file.path, file.format, workDir, { signal }))
+      .then((copy) => copy.path)
     return queryFile
   }
 
@@ -156,6 +225,7 @@ export async function openReportSession(
       header: head.columns,
       columnTypes,
       expectedRowCount: rowIndex.rowCount,
+      ...(queryPath === file.path ? { rowStarts: rowStarts(rowIndex) } : {}),
       ...identity,
     }
   }
@@ -193,6 +263,7 @@ export async function openReportSession(
       query,
     }),
     async rows(from, to) {
+      active()
       // The head's rows need no index: the first screen never waits for it.
       if (!index && view.kind === 'identity' && to <= head.rows.length) {
         checkRange(from, to)
@@ -210,6 +281,7 @@ export async function openReportSession(
       return Array.from({ length: to - from }, (_, offset) => from + offset)
     },
     async setQuery(next, callerSignal) {
+      active()
       latestQuery?.abort()
       const mine = new AbortController()
       latestQuery = mine
@@ -230,11 +302,61 @@ export async function openReportSession(
     },
     async close() {
       closing.abort()
+      // Nothing of a closed report may stay reachable (a pending timer holds the session).
+      clearTimeout(warmTimer)
       await Promise.allSettled([indexed, queryFile])
       await file.handle.close()
     },
   }
   return session
+}
+
+/** Rows spread evenly over the file, where the query process may cut it to read it in parts. */
+const ROW_STARTS = 8
+
+function rowStarts({ offsets, rowCount }: RowIndex): { row: number; offset: number }[] {
+  const starts: { row: number; offset: number }[] = []
+  for (let part = 0; part < ROW_STARTS; part++) {
+    const row = Math.floor((part * rowCount) / ROW_STARTS)
+    if (row < rowCount && row !== starts.at(-1)?.row) starts.push({ row, offset: offsets[row]! })
+  }
+  return starts
+}
+
+/**
+ * Indexes the file in a worker thread; a large file in two parts at once, in two threads, cut
+ * in its middle where a row seems to start (the first thread checks it, see indexInTwoParts),
+ * when there are two cores or more.
+ */
+async function indexFile(
+  file: OpenCsvFile,
+  head: CsvHead,
+  script: ScriptRef,
+  sample: SampleRequest,
+  control: FileTaskControl,
+): Promise<RowIndex> {
+  const options = { delimiter: file.format.delimiter, sample }
+  const cut = availableParallelism() >= 2 ? await middleCut(file, head) : null
+  if (cut === null) return startIndexThread(script).index(file.path, options, control)
+  const part = { cut, headerFieldCount: head.headerFieldCount, fd: file.handle.fd }
+  const threads = [startIndexThread(script), startIndexThread(script)] satisfies [unknown, unknown]
+  return indexInTwoParts(threads, file.path, options, part, control)
+}
+
+/** Where a row seems to start in the middle of a large file; null for a small one. */
+async function middleCut(file: OpenCsvFile, head: CsvHead): Promise<number | null> {
+  const size = fstatSync(file.handle.fd).size
+  if (size < TWO_PARTS_MIN_BYTES) return null
+  const middle = Math.floor(size / 2)
+  const { buffer, bytesRead } = await file.handle
+    .read(Buffer.alloc(CUT_SEARCH_BYTES), 0, CUT_SEARCH_BYTES, middle)
+    .catch((error: unknown) => {
+      throw fileSystemError(file.path, error)
+    })
+  return cutAfterLineBreak(buffer.subarray(0, bytesRead), middle, {
+    delimiter: file.format.delimiter.charCodeAt(0),
+    headerFieldCount: head.headerFieldCount,
+  })
 }
 
 async function openHandle(path: string) {

@@ -1,19 +1,19 @@
-import { readFileSync } from 'node:fs'
+import { copyFileSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
-import { forkLauncher } from '../../main/reports/query/fork-launcher'
-import type { QueryChannel, QueryProcessLauncher } from '../../main/reports/query/query-channel'
 import {
   createQueryEngine,
   QueryProcessStoppedError,
   type QueryEngine,
 } from '../../main/reports/query/query-client'
 import type { QuerySource, ViewRows } from '../../main/reports/query/query-messages'
+import { forkLauncher } from '../../main/workers/fork-launcher'
+import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
 import { sourceScript } from '../../main/workers/script-ref'
 import { caught } from '../fixtures/caught'
-import { reportFolder, sourceOf } from '../fixtures/query-reports'
+import { reportFolder, sourceOf, withRowStarts } from '../fixtures/query-reports'
 import { TRANSACTIONS_TYPES, writeTransactions } from '../fixtures/query-transactions'
 
 // The real query process, forked under tsx as the CLI and the tests start it.
@@ -21,8 +21,8 @@ import { TRANSACTIONS_TYPES, writeTransactions } from '../fixtures/query-transac
 const ROWS = 200_000
 const AMOUNT = 4
 const folder = reportFolder()
-const started: QueryChannel[] = []
-const launch: QueryProcessLauncher = (script, args) => {
+const started: ProcessChannel[] = []
+const launch: ProcessLauncher = (script, args) => {
   const channel = forkLauncher(script, args)
   started.push(channel)
   return channel
@@ -34,7 +34,8 @@ let amounts: string[]
 beforeAll(() => {
   const file = join(folder.dir, 'transactions.csv')
   writeTransactions(file, ROWS)
-  source = sourceOf(file, { types: TRANSACTIONS_TYPES })
+  // With the row starts the session gives: the process extracts the columns in parts, in threads.
+  source = withRowStarts(sourceOf(file, { types: TRANSACTIONS_TYPES }))
   const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
   amounts = rows.slice(1).map((row) => row[AMOUNT]!)
   engine = createQueryEngine({ launch, script: sourceScript('query-process'), memoryLimitMb: 512 })
@@ -100,5 +101,28 @@ describe('the query process', () => {
     expect((await caught(() => cancelled, DOMException)).name).toBe('AbortError')
     const eur = { sort: [], filters: [{ kind: 'equals' as const, column: 5, value: 'EUR' }] }
     expect(rowIdsOf(await engine.view(source, eur))).toHaveLength(ROWS / 4)
+  })
+
+  it('pairs columns loaded at different times row for row', async () => {
+    // A copy, so that nothing of it is loaded yet.
+    const copy = join(folder.dir, 'copy.csv')
+    copyFileSync(source.file, copy)
+    const fresh = withRowStarts(sourceOf(copy, { types: TRANSACTIONS_TYPES }))
+    const currencies = Papa.parse<string[]>(readFileSync(source.file, 'utf8'), {
+      skipEmptyLines: true,
+    })
+      .data.slice(1)
+      .map((row) => row[5])
+    // Amount first, then Currency in a table of its own: the view reads both.
+    rowIdsOf(await engine.view(fresh, byAmount))
+    const usdByAmount: ViewQuery = {
+      sort: [{ column: AMOUNT, descending: true }],
+      filters: [{ kind: 'equals', column: 5, value: 'USD' }],
+    }
+    const rowIds = rowIdsOf(await engine.view(fresh, usdByAmount))
+    expect(rowIds).toHaveLength(ROWS / 4)
+    expect(rowIds.every((rowId) => currencies[rowId] === 'USD')).toBe(true)
+    const sortedAmounts = rowIds.map((rowId) => Number(amounts[rowId]))
+    expect(sortedAmounts).toEqual([...sortedAmounts].sort((a, b) => b - a))
   })
 })

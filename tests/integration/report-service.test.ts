@@ -2,6 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { openReportSession } from '../../main/reports/report-session'
+import { sourceScript } from '../../main/workers/script-ref'
 import { engineUnderTest, transactionsCsv, type EngineUnderTest } from '../fixtures/report-engine'
 
 let engine: EngineUnderTest
@@ -140,6 +142,44 @@ describe('a report opened from disk', () => {
     )
   })
 
+  it('reads a UTF-16 report through a UTF-8 copy, rows and sorts alike', async () => {
+    const rows = [
+      ['Магазин «Берёза»', '2', '1.500', 'RUB', 'продажа'],
+      ['Аптека', '1', '10.250', 'RUB', 'возврат'],
+    ]
+    const text = `\ufeff${transactionsCsv(rows)}`
+    const path = engine.write('utf16.csv', Buffer.from(text, 'utf16le'))
+    const { reportId, head } = await engine.reports.open(path)
+    expect(head.encoding).toBe('utf-16le')
+    expect(head.rows).toEqual(rows)
+    const session = engine.reports.get(reportId)
+    await session.setQuery({ sort: [{ column: 2, descending: true }], filters: [] })
+    expect((await session.rows(0, 2)).map((row) => row[0])).toEqual(['Аптека', 'Магазин «Берёза»'])
+  })
+
+  it('indexes a large file in two parts at once, as one would', async () => {
+    // Over 16 MiB, with line breaks inside quotes (so lines and rows differ) and a ragged row
+    // in each half.
+    const rows = rowsOf(200_000).map((row) => [...row, 'x'.repeat(40)])
+    rows[1000] = ['short', 'row']
+    rows[150_000] = ['also', 'short']
+    const text = transactionsCsv(rows).replace('"Transaction_type"', '"Transaction_type","Pad"')
+    const { reportId } = await engine.reports.open(engine.write('large.csv', text))
+    const session = engine.reports.get(reportId)
+    await session.indexed
+    const state = session.state()
+    expect(state.fileRowCount).toBe(rows.length)
+    const lineOf = (row: number) =>
+      2 + row + rows.slice(0, row).filter((fields) => fields[0]!.includes('\n')).length
+    expect(state.problems).toEqual([
+      { line: lineOf(1000), message: '2 fields, the header has 6' },
+      { line: lineOf(150_000), message: '2 fields, the header has 6' },
+    ])
+    for (const from of [0, 99_990, 100_000, 199_990]) {
+      expect(await session.rows(from, from + 10)).toEqual(rows.slice(from, from + 10))
+    }
+  })
+
   it('keeps malformed rows, lists them by line, and still shows the rest', async () => {
     const text = '"a","b","c"\n"1","2","3"\n"4","5"\n"6","7","8","9"\n"10","11","12"\n'
     const { reportId } = await engine.reports.open(engine.write('ragged.csv', text))
@@ -183,13 +223,41 @@ describe('a report opened from disk', () => {
     expect(() => engine.reports.get(reportId)).toThrow(/no longer open/)
   })
 
+  it('starts the query process once the report is indexed and no rows were read for a moment', async () => {
+    const warmed: number[] = []
+    const queryEngine = { ...engine.queryEngine, warm: () => warmed.push(performance.now()) }
+    const path = engine.write('warm.csv', transactionsCsv(rowsOf(300)))
+    const session = await openReportSession(
+      path,
+      {},
+      {
+        indexWorker: sourceScript('row-index-worker'),
+        queryEngine,
+        workDir: () => Promise.resolve(engine.dir),
+      },
+    )
+    await session.indexed
+    const indexed = performance.now()
+    // Reading rows puts it off; then it comes about a second after the last read.
+    await new Promise((resolve) => setTimeout(resolve, 600))
+    await session.rows(0, 10)
+    const lastRead = performance.now()
+    await expect.poll(() => warmed.length, { timeout: 3000 }).toBe(1)
+    expect(warmed[0]! - indexed).toBeGreaterThan(1000)
+    expect(warmed[0]! - lastRead).toBeGreaterThan(900)
+    await session.close()
+  })
+
   it('keeps the view readable when the query process dies mid-query', async () => {
     const rows = rowsOf(2000)
     const { reportId } = await engine.reports.open(engine.write('k.csv', transactionsCsv(rows)))
     const session = engine.reports.get(reportId)
     await session.setQuery({ sort: [{ column: 1, descending: true }], filters: [] })
-    const pending = session.setQuery({ sort: [{ column: 2, descending: false }], filters: [] })
+    // Stopped, the process cannot answer the next sort before it dies, however fast it is.
     const pid = await findQueryProcess()
+    process.kill(pid, 'SIGSTOP')
+    const pending = session.setQuery({ sort: [{ column: 2, descending: false }], filters: [] })
+    await new Promise((resolve) => setTimeout(resolve, 50))
     process.kill(pid, 'SIGKILL')
     await expect(pending).rejects.toThrow(/stopped unexpectedly/)
     // The last good view stays, and the next sort starts a new process.

@@ -14,10 +14,15 @@ const quoted = (fields: string[]) =>
 describe('the head of a CSV file', () => {
   it('gives the column names without the byte order mark, and the first rows', async () => {
     const file = await scratch.open(scratch.write('tricky.csv', TRICKY_CSV))
-    expect(await readHead(file)).toEqual({ columns: ['Name', 'Note', 'Amount'], rows: TRICKY_ROWS })
+    expect(await readHead(file)).toEqual({
+      columns: ['Name', 'Note', 'Amount'],
+      rows: TRICKY_ROWS,
+      headerFieldCount: 3,
+    })
     expect(await readHead(file, 2)).toEqual({
       columns: ['Name', 'Note', 'Amount'],
       rows: TRICKY_ROWS.slice(0, 2),
+      headerFieldCount: 3,
     })
   })
 
@@ -25,7 +30,11 @@ describe('the head of a CSV file', () => {
     const rows = Array.from({ length: 20_000 }, (_, i) => [`shop ${i}`, `${i}.000`])
     const path = scratch.write('large.csv', quoted(['Name', 'Amount']) + rows.map(quoted).join(''))
     const { file, counted } = await scratch.openCounting(path)
-    expect(await readHead(file)).toEqual({ columns: ['Name', 'Amount'], rows: rows.slice(0, 100) })
+    expect(await readHead(file)).toEqual({
+      columns: ['Name', 'Amount'],
+      rows: rows.slice(0, 100),
+      headerFieldCount: 2,
+    })
     expect(counted.bytesRead).toBe(64 * 1024)
   })
 
@@ -42,10 +51,14 @@ describe('the head of a CSV file', () => {
   it('reads a file that holds only a header, or fewer rows than asked', async () => {
     for (const text of ['"a","b"', '"a","b"\r\n', '"a","b"\r\n\r\n']) {
       const file = await scratch.open(scratch.write('header.csv', text))
-      expect(await readHead(file)).toEqual({ columns: ['a', 'b'], rows: [] })
+      expect(await readHead(file)).toEqual({ columns: ['a', 'b'], rows: [], headerFieldCount: 2 })
     }
     const file = await scratch.open(scratch.write('few.csv', '"a","b"\r\n"1","2"'))
-    expect(await readHead(file)).toEqual({ columns: ['a', 'b'], rows: [['1', '2']] })
+    expect(await readHead(file)).toEqual({
+      columns: ['a', 'b'],
+      rows: [['1', '2']],
+      headerFieldCount: 2,
+    })
   })
 
   it('says a file of blank lines is empty', async () => {

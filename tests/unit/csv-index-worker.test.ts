@@ -1,9 +1,14 @@
-import { appendFileSync, rmSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { appendFileSync, closeSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ByteProgress } from '../../main/csv/byte-progress'
 import { CsvError } from '../../main/csv/csv-error'
-import { indexRows } from '../../main/csv/row-index'
+import {
+  indexInTwoParts,
+  indexRows,
+  startIndexThread,
+  type SampleRequest,
+} from '../../main/csv/row-index'
 import { readRowRange } from '../../main/csv/row-window'
 import { REPORT_COLUMNS } from '../../main/sandbox/report-rows'
 import { sourceScript } from '../../main/workers/script-ref'
@@ -119,5 +124,57 @@ describe('indexing in a worker thread', () => {
     const deleted = await opened('deleted.csv')
     rmSync(deleted.path)
     expect((await caught(() => readRowRange(deleted, 0, 1), CsvError)).code).toBe('file-missing')
+  })
+})
+
+describe('indexing in two parts at once', () => {
+  const twoParts = async (cut: number, sample?: SampleRequest) => {
+    const fd = openSync(big, 'r')
+    try {
+      return await indexInTwoParts(
+        [startIndexThread(script), startIndexThread(script)],
+        big,
+        { delimiter: ',', ...(sample ? { sample } : {}) },
+        { cut, headerFieldCount: REPORT_COLUMNS.length, fd },
+      )
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  it('gives the index of one thread, cut where a row starts or inside a quoted field', async () => {
+    const whole = scanBytes(await readFile(big))
+    const bytes = await readFile(big)
+    const middle = Math.floor(bytes.length / 2)
+    // The first line break after the middle: between rows, or inside "…hot""\r\nto go".
+    const rowStart = whole.offsets.find((offset) => offset > middle)!
+    const insideQuotes = bytes.indexOf('hot""\r\nto go', middle) + 'hot""\r\n'.length
+    for (const cut of [rowStart, insideQuotes]) {
+      const index = await twoParts(cut)
+      expect(index.rowCount).toBe(whole.rowCount)
+      expect(index.problemCount).toBe(0)
+      expect(index.headerFieldCount).toBe(whole.headerFieldCount)
+      expect(index.cut).toBeUndefined()
+      expect(Buffer.from(index.offsets.buffer).equals(Buffer.from(whole.offsets.buffer))).toBe(true)
+    }
+  })
+
+  it('samples rows across the whole file once the parts are joined', async () => {
+    const whole = scanBytes(await readFile(big))
+    const { size } = await stat(big)
+    const cut = whole.offsets.find((offset) => offset > size / 2)!
+    const index = await twoParts(cut, { fromRow: 100, windows: 4, windowRows: 2 })
+    const windows = index.sample!.windows
+    expect(windows.map((window) => window.from)).toEqual(
+      [0, 1, 2, 3, 4]
+        .map((k) => 100 + k * Math.floor(whole.rowCount / 4))
+        .filter((row) => row < whole.rowCount),
+    )
+    const text = readFileSync(big)
+    for (const { from, to, bytes } of windows) {
+      expect(Buffer.from(bytes).equals(text.subarray(whole.offsets[from], whole.offsets[to]))).toBe(
+        true,
+      )
+    }
   })
 })

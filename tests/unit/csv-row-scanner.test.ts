@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cutAfterLineBreak, joinScans } from '../../main/csv/row-scan-parts'
 import { RowScanner } from '../../main/csv/row-scanner'
 import { rowTexts, scanBytes, TRICKY_CSV } from '../fixtures/csv-files'
 
@@ -99,5 +100,73 @@ describe('row scanner', () => {
     const scan = scanBytes(bytes(file), d)
     expect(scan.rowCount).toBe(2)
     expect(scan.problems).toEqual([{ line: 3, message: '2 fields, the header has 3' }])
+  })
+})
+
+describe('a row scan in two parts', () => {
+  /** Scans `bytes` in two parts cut at the first row start after `at`, or null if it cannot. */
+  function inTwoParts(bytes: Uint8Array, at: number, delimiter = 0x2c) {
+    const cut = cutAfterLineBreak(bytes.subarray(at), at)
+    if (cut === null) return null
+    const first = new RowScanner({ delimiter, maxProblems: 3 })
+    first.feed(bytes.subarray(0, cut))
+    if (!first.betweenRows) return null
+    const line = first.currentLine
+    const headerFieldCount = first.headerFieldCount
+    const rest = new RowScanner({
+      delimiter,
+      maxProblems: 3,
+      continueAt: { offset: cut, headerFieldCount },
+    })
+    rest.feed(bytes.subarray(cut))
+    return joinScans(first.finish(), line, rest.finish(), 3)
+  }
+
+  const whole = (bytes: Uint8Array, delimiter = 0x2c) => {
+    const scanner = new RowScanner({ delimiter, maxProblems: 3 })
+    scanner.feed(bytes)
+    return scanner.finish()
+  }
+
+  it('joins into the scan of the whole file wherever it is cut', () => {
+    const file = bytes(TRICKY_CSV + TRICKY_CSV.replace('\ufeff', '\r\n'))
+    let joined = 0
+    for (let at = 0; at < file.length; at++) {
+      const scan = inTwoParts(file, at)
+      if (scan === null) continue
+      joined++
+      expect(scan).toEqual(whole(file))
+    }
+    expect(joined).toBeGreaterThan(20)
+  })
+
+  it('cuts where rows read whole, past line breaks inside quoted fields', () => {
+    const row = '"Shop","10.5","Coffee, ""hot""\r\nto go","EUR"\r\n'
+    const file = bytes(`"a","b","c","d"\r\n${row.repeat(50)}`)
+    const starts = new Set(whole(file).offsets)
+    const rowStarts = { delimiter: 0x2c, headerFieldCount: 4 }
+    let insideQuotes = 0
+    for (let at = 30; at < file.length - 600; at += 7) {
+      const guess = cutAfterLineBreak(file.subarray(at), at)!
+      if (!starts.has(guess)) insideQuotes++
+      expect(starts.has(cutAfterLineBreak(file.subarray(at), at, rowStarts)!)).toBe(true)
+    }
+    // Without the file's header, half the guesses fall inside "…hot""\r\nto go".
+    expect(insideQuotes).toBeGreaterThan(50)
+  })
+
+  it('joins for any file, or tells that its cut fell inside a quoted field', () => {
+    const pieces = ['"', '""', ',', '\r\n', '\n', '\r', 'a', ' ', 'é', 'x,y']
+    let seed = 7
+    const next = (below: number) => {
+      seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0
+      return Math.floor((seed / 2 ** 32) * below)
+    }
+    for (let run = 0; run < 3000; run++) {
+      const text = Array.from({ length: next(40) }, () => pieces[next(pieces.length)]).join('')
+      const file = bytes(`h1,h2\n${text}`)
+      const scan = inTwoParts(file, next(file.length))
+      if (scan !== null) expect(scan).toEqual(whole(file))
+    }
   })
 })

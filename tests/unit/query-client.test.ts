@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
-import type { QueryChannel, QueryProcessLauncher } from '../../main/reports/query/query-channel'
+import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
 import { createQueryEngine, QueryProcessStoppedError } from '../../main/reports/query/query-client'
 import { QueryError } from '../../main/reports/query/query-error'
 import type { QueryReply, QueryRequest, QuerySource } from '../../main/reports/query/query-messages'
@@ -15,7 +15,7 @@ function fakeProcesses() {
     exit(reason: string): void
     killed: boolean
   }[] = []
-  const launch: QueryProcessLauncher = (_script, args) => {
+  const launch: ProcessLauncher = (_script, args) => {
     let onMessage: (message: unknown) => void = () => {}
     let onExit: (reason: string) => void = () => {}
     const process = {
@@ -26,7 +26,7 @@ function fakeProcesses() {
       killed: false,
     }
     started.push(process)
-    const channel: QueryChannel = {
+    const channel: ProcessChannel = {
       send: (message) => process.sent.push(message as QueryRequest),
       onMessage: (listener) => (onMessage = listener),
       onExit: (listener) => (onExit = listener),

@@ -46,14 +46,20 @@ export function typedInput(param: string, type: ColumnType): string {
   }
 }
 
-/** The column's exact sum as a decimal string: DECIMAL(38) only for values too wide for the fast cast. */
+/**
+ * The column's exact sum as a decimal string. DuckDB sums DECIMAL(18) and BIGINT exactly, into a
+ * 128-bit total; values too wide for those fast casts are summed apart, cast to DECIMAL(38) or
+ * HUGEINT, and added (one cast to the wide type for every row took a third more time).
+ */
 export function exactSum(column: number, type: ColumnType): string {
   const name = columnName(column)
-  const value =
+  const [narrow, wide] =
     type.kind === 'decimal'
-      ? `coalesce(TRY_CAST(${name} AS DECIMAL(18, ${type.scale}))::DECIMAL(38, ${type.scale}), TRY_CAST(${name} AS DECIMAL(38, ${type.scale})))`
-      : `coalesce(TRY_CAST(${name} AS BIGINT)::HUGEINT, TRY_CAST(${name} AS HUGEINT))`
-  return `coalesce(sum(${value}), 0)::VARCHAR`
+      ? [`DECIMAL(18, ${type.scale})`, `DECIMAL(38, ${type.scale})`]
+      : ['BIGINT', 'HUGEINT']
+  const fast = `TRY_CAST(${name} AS ${narrow})`
+  const rest = `CASE WHEN ${fast} IS NULL THEN TRY_CAST(${name} AS ${wide}) END`
+  return `(coalesce(sum(${fast}), 0) + coalesce(sum(${rest}), 0))::VARCHAR`
 }
 
 export function isNumeric(type: ColumnType): boolean {

@@ -1,16 +1,10 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DuckDBInstance } from '@duckdb/node-api'
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
 import type { QueryProcessLimits } from './query-messages'
-import { createQueryService } from './query-service'
-import { createReportTables } from './report-tables'
-import type { QueryEngineCore } from './request-runner'
 
-/** Reports whose columns stay loaded: switching between two reports reloads neither. */
-const REPORTS_KEPT = 2
-
-/** An in-memory DuckDB within `limits`, and the query service over it. */
-export async function openDuckDBEngine(limits: QueryProcessLimits): Promise<QueryEngineCore> {
+/** An in-memory DuckDB within `limits`, connected. */
+export async function openDuckDB(limits: QueryProcessLimits): Promise<DuckDBConnection> {
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: `${limits.memoryLimitMb}MB`,
     threads: String(limits.threads),
@@ -20,10 +14,5 @@ export async function openDuckDBEngine(limits: QueryProcessLimits): Promise<Quer
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
   })
-  const connection = await instance.connect()
-  const tables = createReportTables(connection, { maxReports: REPORTS_KEPT })
-  return {
-    service: createQueryService(connection, tables),
-    interrupt: () => connection.interrupt(),
-  }
+  return instance.connect()
 }

@@ -18,7 +18,7 @@ const BOUND_FORMS = {
  * bounds, so they are read exactly as the filter reads them.
  */
 export async function checkQuery(
-  connection: DuckDBConnection,
+  connection: DuckDBConnection | Promise<DuckDBConnection>,
   source: QuerySource,
   query: ViewQuery,
 ): Promise<void> {
@@ -34,7 +34,7 @@ export async function checkQuery(
   for (const bound of rangeBounds(query, source.columnTypes)) {
     if (bound.type.kind === 'text') continue
     const sql = `SELECT ${typedInput('$1', bound.type)} IS NULL`
-    const reader = await connection.runAndReadAll(sql, [bound.text])
+    const reader = await (await connection).runAndReadAll(sql, [bound.text])
     if (reader.getRows()[0]![0] === true) {
       const name = source.header[bound.column]
       const expected = BOUND_FORMS[bound.type.kind]

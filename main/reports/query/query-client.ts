@@ -1,6 +1,6 @@
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
-import type { QueryChannel, QueryProcessLauncher } from './query-channel'
 import { QueryError } from './query-error'
 import { limitsToArgs, type QueryReply, type QuerySource, type ViewRows } from './query-messages'
 import { isIdentityView } from './view-sql'
@@ -10,12 +10,17 @@ export interface QueryEngine {
   /** The row ids of the view in view order; `identity` when it is the file's order. */
   view(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ReportTotals>
+  /**
+   * Starts the process now, if it is not running, so that the first sort need not wait for it
+   * and DuckDB to start: it loads no report data until a query asks for it.
+   */
+  warm(): void
   /** Ends the process; calls still waiting fail. */
   close(): void
 }
 
 export interface QueryEngineOptions {
-  launch: QueryProcessLauncher
+  launch: ProcessLauncher
   /** The query process's entry: `query-process` of the script locator. */
   script: ScriptRef
   /** DuckDB's memory limit: beyond it, it spills to the OS temp folder or fails the query. */
@@ -39,8 +44,9 @@ interface Waiting {
 }
 
 /**
- * The main side of the query process. It starts the process on the first query that needs it
- * (DuckDB loads only when the user first sorts or filters) and again after it dies.
+ * The main side of the query process. It starts the process when warmed (a report was indexed)
+ * or on the first query that needs it, and again on the next query after it dies. DuckDB loads
+ * report data only when the user first sorts, filters or asks for totals.
  */
 export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   const args = limitsToArgs({
@@ -48,11 +54,11 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     threads: options.threads ?? 2,
   })
   const waiting = new Map<number, Waiting>()
-  let channel: QueryChannel | null = null
+  let channel: ProcessChannel | null = null
   let lastId = 0
   let closed = false
 
-  function start(): QueryChannel {
+  function start(): ProcessChannel {
     const started = options.launch(options.script, args)
     started.onMessage((message) => answer(message as QueryReply))
     started.onExit((reason) => {
@@ -110,6 +116,9 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       return request<ViewRows>('view', source, query, signal)
     },
     totals: (source, query, signal) => request<ReportTotals>('totals', source, query, signal),
+    warm() {
+      if (!closed) channel ??= start()
+    },
     close() {
       closed = true
       channel?.kill()

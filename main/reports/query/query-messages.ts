@@ -10,6 +10,12 @@ export interface QuerySource {
   columnTypes: readonly ColumnType[]
   /** The data rows the row index found: DuckDB must read exactly as many. */
   expectedRowCount: number
+  /**
+   * Where some rows start in `file`, as the row index found them, in order from row 0 (the
+   * first data row), spread evenly: the query process may read the rows between them in
+   * parallel. Absent when `file` is not the file indexed (a UTF-8 copy of it).
+   */
+  rowStarts?: readonly { row: number; offset: number }[]
   /** With `mtimeMs`, tells a changed file from the one that was indexed. */
   fileSize: number
   mtimeMs: number

@@ -1,17 +1,24 @@
-import { stat } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
-import { csvScan } from './csv-scan'
+import { extractColumns } from './column-extract'
+import { extractInWorker } from './column-extract-worker'
+import { extractedScan } from './csv-scan'
 import { QueryError } from './query-error'
 import type { QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
-/** The columns of reports loaded so far: a narrow table per load, each keyed by row id. */
+/** The columns of reports loaded so far: a narrow table per load, in file order (rowid = row id). */
 export interface ReportTables {
   /**
    * A FROM clause over tables that hold `columns` of the source, and `rid`. Loads the columns
-   * not loaded yet, in one read of the file, so a report never loads a column it was not asked for.
+   * not loaded yet, in one read of the file, so a report never loads a column it was not asked
+   * for. The tables of a report all hold every row in file order, paired by position.
    */
   holding(source: QuerySource, columns: readonly number[]): Promise<string>
+  /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
+  interrupt(): void
 }
 
 interface LoadedReport {
@@ -22,36 +29,105 @@ interface LoadedReport {
   misread?: QueryError
 }
 
+export interface ReportTablesOptions {
+  /** Reports whose tables are kept; older ones are dropped. */
+  maxReports: number
+  /**
+   * A file whose row starts are known is extracted in up to `threads` parts at once (1 when
+   * not given), when it is at least `parallelMinBytes` (8 MiB when not given): the first part in
+   * this thread, the others in worker threads running `extractWorker`, the query process's entry
+   * (in this thread too without it).
+   */
+  threads?: number
+  extractWorker?: string
+  parallelMinBytes?: number
+}
+
 export function createReportTables(
-  connection: DuckDBConnection,
-  options: { maxReports: number },
+  db: DuckDBConnection | Promise<DuckDBConnection>,
+  options: ReportTablesOptions,
 ): ReportTables {
   /** By source, least recently used first. */
   const reports = new Map<string, LoadedReport>()
-  let loads = 0
+  /** Stops the extraction running, if any. */
+  let loading: AbortController | null = null
 
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
-    const params = new SqlParams()
-    await connection.run(
-      `CREATE TABLE ${table} AS ${csvScan(source, columns, params)}`,
-      params.values,
-    )
+    const dir = await mkdtemp(join(tmpdir(), 'gatedesk-columns-'))
+    const stop = new AbortController()
+    loading = stop
+    try {
+      const extracted = await Promise.all(
+        partsOf(source, options.threads ?? 1, options.parallelMinBytes).map((part, index) =>
+          extractPart(source, columns, part, join(dir, `part-${index}.csv`), stop.signal),
+        ),
+      )
+      await checkUnchanged(source)
+      // DuckDB may have been opening meanwhile: the extraction needs none of it.
+      const connection = await db
+      for (const [index, part] of extracted.entries()) {
+        const params = new SqlParams()
+        const scan = extractedScan(part.target, columns, part.lineBreaks, params)
+        // Part after part, so that the table holds the rows in file order.
+        const into = index === 0 ? `CREATE TABLE ${table} AS` : `INSERT INTO ${table}`
+        await connection.run(`${into} ${scan}`, params.values)
+      }
+    } catch (error) {
+      await Promise.resolve(db)
+        .then((connection) => connection.run(`DROP TABLE IF EXISTS ${table}`))
+        .catch(() => {})
+      throw stop.signal.aborted ? stop.signal.reason : error
+    } finally {
+      loading = null
+      await rm(dir, { recursive: true, force: true })
+    }
+    const connection = await db
     const rowCount = await countRows(connection, table)
     if (rowCount !== source.expectedRowCount) {
       await connection.run(`DROP TABLE ${table}`)
       report.misread = new QueryError(
         'misread',
         `Sorting and filtering need every row to read the same way: DuckDB read ${rowCount} rows, ` +
-          `the file has ${source.expectedRowCount}. Some row of this file reads differently in ` +
-          `DuckDB (a quote right after a closing quote, say), so the report can only be shown ` +
-          `in file order.`,
+          `the file has ${source.expectedRowCount}, so the report can only be shown in file order.`,
       )
       throw report.misread
     }
     report.tables.push(table)
     for (const column of columns) report.tableOf.set(column, table)
+  }
+
+  /** Extracts one part of the file: the first here, the others in worker threads. */
+  async function extractPart(
+    source: QuerySource,
+    columns: readonly number[],
+    part: FilePart,
+    target: string,
+    signal: AbortSignal,
+  ) {
+    const partOptions = {
+      delimiter: source.delimiter,
+      columns,
+      ...(part.range ? { range: part.range } : {}),
+    }
+    const worker = part.index > 0 ? options.extractWorker : undefined
+    const extracted = worker
+      ? await extractInWorker(worker, { file: source.file, target, options: partOptions }, signal)
+      : await extractColumns(source.file, target, {
+          ...partOptions,
+          stopped: () => (signal.aborted ? (signal.reason as Error) : null),
+        })
+    if (extracted.rowCount !== part.rowCount) {
+      // The scan is the row index's: only a file changed under it reads otherwise.
+      throw new QueryError(
+        'file-changed',
+        `The report file ${source.file} has other rows now than when it was opened ` +
+          `(${extracted.rowCount} rows ${part.range ? 'in a part of it ' : ''}where there were ` +
+          `${part.rowCount}): open it again to sort or filter it.`,
+      )
+    }
+    return { ...extracted, target }
   }
 
   function reportFor(source: QuerySource): LoadedReport {
@@ -71,11 +147,15 @@ export function createReportTables(
     for (const [key, report] of reports) {
       if (reports.size <= options.maxReports) return
       reports.delete(key)
+      const connection = await db
       for (const table of report.tables) await connection.run(`DROP TABLE ${table}`)
     }
   }
 
   return {
+    interrupt() {
+      loading?.abort(new QueryError('cancelled', 'The query was cancelled.'))
+    },
     async holding(source, columns) {
       const report = reportFor(source)
       await evict()
@@ -84,9 +164,50 @@ export function createReportTables(
       if (missing.length > 0 || report.tables.length === 0) await load(source, report, missing)
       const tables = new Set(columns.map((column) => report.tableOf.get(column)!))
       const [first, ...rest] = tables.size > 0 ? [...tables] : [report.tables[0]!]
-      return [first, ...rest.map((table) => `JOIN ${table} USING (rid)`)].join(' ')
+      // Every table holds the file's rows in file order: their rows pair up by position, with
+      // no hash table over every row as a join on rid would build.
+      return [withRid(first!), ...rest.map((table) => `POSITIONAL JOIN ${table}`)].join(' ')
     },
   }
+}
+
+/** Loads so far in this process: each gets tables of its own names. */
+let loads = 0
+
+/** A file smaller than this is extracted in one part: a thread costs more than it saves. */
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024
+
+interface FilePart {
+  index: number
+  /** Bytes of the file holding `rowCount` rows; none: the whole file, its header first. */
+  range?: { start: number; end: number }
+  rowCount: number
+}
+
+/** The parts to extract at once: up to `threads`, cut where the row index found rows start. */
+function partsOf(source: QuerySource, threads: number, minBytes = PARALLEL_MIN_BYTES): FilePart[] {
+  const starts = source.rowStarts ?? []
+  const count = Math.min(threads, starts.length)
+  if (count < 2 || source.fileSize < minBytes) {
+    return [{ index: 0, rowCount: source.expectedRowCount }]
+  }
+  const chosen = Array.from(
+    { length: count },
+    (_, k) => starts[Math.floor((k * starts.length) / count)]!,
+  )
+  return chosen.map((start, index) => {
+    const next = chosen[index + 1]
+    return {
+      index,
+      range: { start: start.offset, end: next?.offset ?? source.fileSize },
+      rowCount: (next?.row ?? source.expectedRowCount) - start.row,
+    }
+  })
+}
+
+/** The table with its rows' ids: each table holds the file's rows in file order. */
+function withRid(table: string): string {
+  return `(SELECT rowid::UINTEGER AS rid, * FROM ${table}) AS ${table}`
 }
 
 function sourceKey(source: QuerySource): string {

@@ -1,0 +1,37 @@
+import type { DuckDBConnection } from '@duckdb/node-api'
+import type { QueryProcessLimits } from './query-messages'
+import { createQueryService } from './query-service'
+import { createReportTables } from './report-tables'
+import type { QueryEngineCore } from './request-runner'
+
+/** Reports whose columns stay loaded: switching between two reports reloads neither. */
+const REPORTS_KEPT = 2
+
+/**
+ * The query service over a DuckDB still opening: a query's columns are extracted from the file
+ * meanwhile (which needs no DuckDB), and loaded once it is open. This module loads none of
+ * DuckDB's native module itself. `extractWorker` is the query process's entry, run in worker
+ * threads to extract the columns of large files in parts.
+ */
+export function createQueryCore(
+  connection: Promise<DuckDBConnection>,
+  limits: QueryProcessLimits,
+  extractWorker?: string,
+): QueryEngineCore {
+  // A DuckDB that failed to open fails each query that needs it, with its reason.
+  connection.catch(() => {})
+  const tables = createReportTables(connection, {
+    maxReports: REPORTS_KEPT,
+    threads: limits.threads,
+    ...(extractWorker ? { extractWorker } : {}),
+  })
+  let open: DuckDBConnection | null = null
+  void connection.then((ready) => (open = ready)).catch(() => {})
+  return {
+    service: createQueryService(connection, tables),
+    interrupt: () => {
+      tables.interrupt()
+      open?.interrupt()
+    },
+  }
+}
