@@ -1,58 +1,12 @@
 // Helpers of the report engine's benchmark: the generated report file, and peak memory from /proc.
 import { fork } from 'node:child_process'
-import { createWriteStream, readFileSync, writeFileSync } from 'node:fs'
-import { pipeline } from 'node:stream/promises'
-import { REPORT_FILTER_NAMES } from '../preload/contract/report-request'
-import { csvReportStream } from '../main/sandbox/csv-report'
-import type { Merchant } from '../main/sandbox/merchant-store'
-import type { ReportPlan } from '../main/sandbox/report-request-check'
-import { REPORT_COLUMNS, reportRowPages } from '../main/sandbox/report-rows'
-import type { TransactionStore } from '../main/sandbox/transaction-store'
+import { readFileSync, writeFileSync } from 'node:fs'
 
 /** Set in the child process that writes the report: `{"file", "rows"}`. */
 const GENERATE_ENV = 'GATEDESK_BENCH_GENERATE'
 
-const merchant: Merchant = {
-  login: 'bench-shop',
-  name: 'Bench Shop',
-  endpointId: '4512',
-  publicKeyPem: '',
-  controlKey: '',
-}
-
-/** Generated rows never read the merchant's transactions. */
-const noTransactions = new Proxy(
-  {},
-  {
-    get() {
-      throw new Error('a generated report read the transaction store')
-    },
-  },
-) as TransactionStore
-
 /** Transaction_id of data row `row` in the sandbox's generated report. */
 export const generatedTransactionId = (row: number) => String(5_000_000_000 + row)
-
-/** The sandbox's generated transactions report, `rows` rows, UTF-8, comma-delimited. */
-async function writeGeneratedReport(file: string, rows: number): Promise<void> {
-  const plan: ReportPlan = {
-    name: 'bench',
-    format: 'csv',
-    encoding: 'UTF-8',
-    delimiter: ',',
-    fromDay: '2026-10-01',
-    toDay: '2026-10-31',
-    rowCount: rows,
-    filters: Object.fromEntries(
-      REPORT_FILTER_NAMES.map((name) => [name, [] as string[]]),
-    ) as ReportPlan['filters'],
-  }
-  const pages = reportRowPages(plan, merchant, noTransactions, '2026-11-01')
-  await pipeline(
-    csvReportStream(REPORT_COLUMNS, pages, plan.delimiter, plan.encoding),
-    createWriteStream(file),
-  )
-}
 
 /**
  * Writes the report in a child process (this same script, `entry`), so that none of the
@@ -78,6 +32,8 @@ export async function generateIfAsked(): Promise<boolean> {
   const asked = process.env[GENERATE_ENV]
   if (asked === undefined) return false
   const { file, rows } = JSON.parse(asked) as { file: string; rows: number }
+  // Loaded here only: the sandbox's modules (and zod) stay out of the measured process.
+  const { writeGeneratedReport } = await import('./report-generator')
   await writeGeneratedReport(file, rows)
   return true
 }

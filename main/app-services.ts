@@ -5,21 +5,27 @@ import { createEnvironmentService } from './environments/environment-service'
 import { httpsPost, httpsPostToFile } from './gateway/https-transport'
 import type { GatewayDeps } from './gateway/gateway-client'
 import { randomNonce } from './gateway/oauth1'
+import { createBulkService } from './bulk/bulk-service'
+import { createImportSessions } from './bulk/import-sessions'
 import { createHandlers } from './handlers'
 import { createJobRunner } from './jobs/job-runner'
 import type { createEventEmitter, Handlers } from './ipc'
 import { createRecurringUpdateService } from './recurring/recurring-update-service'
+import { createInFlightSends } from './recurring/in-flight-sends'
+import { createRecurringPreviewService } from './recurring/update-request-preview'
 import { createQueryEngine } from './reports/query/query-client'
 import { createReportCache } from './reports/report-cache'
 import { createReportFiles, type ReportFiles } from './reports/report-files'
 import { createReportRunService } from './reports/report-run-service'
 import { createReportService } from './reports/report-service'
-import { connectSandboxEnvironment } from './sandbox-environment'
-import { createEmbeddedSandbox } from './sandbox/embedded-sandbox'
+import { connectSandboxEnvironment } from './environments/sandbox-environment'
+import { createEmbeddedSandbox } from './sandbox/process/embedded-sandbox'
 import type { SecretStore } from './secrets/secret-store'
 import { databaseFile } from './store/data-dir'
 import { openDatabase } from './store/database'
 import { privateDir } from './store/private-files'
+import { createBulkJournal } from './store/bulk-journal-repository'
+import { createBulkMappings } from './store/bulk-mappings-repository'
 import { createHistoryRepository } from './store/history-repository'
 import { createReportTemplatesRepository } from './store/report-templates-repository'
 import type { ProcessLauncher } from './workers/process-channel'
@@ -113,6 +119,23 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     markTemplateRun: (templateId) => templates.markRun(templateId),
   })
 
+  // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were
+  // in flight unknown until someone decides.
+  const imports = createImportSessions({
+    mappings: createBulkMappings(db),
+    dataDir: options.dataDir,
+  })
+  const bulk = createBulkService({
+    environments,
+    history,
+    gateway,
+    journal: createBulkJournal(db),
+    imports,
+    jobs,
+    emitProgress: (progress) => options.emit('bulk:progress', progress),
+  })
+  bulk.recoverInterrupted()
+
   const handlers = createHandlers({
     app: {
       version: options.version,
@@ -125,18 +148,25 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       gateway,
       onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
     },
-    recurring: { recurring: createRecurringUpdateService({ environments, history, gateway }) },
+    recurring: {
+      recurring: createRecurringUpdateService({ environments, history, gateway }),
+      preview: createRecurringPreviewService({ environments, gateway }),
+      inFlight: createInFlightSends(),
+    },
     history: { history },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles },
     templates: { templates, dialogs: options.dialogs },
     reportRuns: { runs: reportRuns },
+    bulk: { bulk, imports, dialogs: options.dialogs },
   })
   return {
     handlers,
     reportFiles,
     close: async () => {
+      // Bulk runs stop taking rows and stay paused (resumable), rather than cancelled.
+      await bulk.suspendAll()
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()

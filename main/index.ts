@@ -15,7 +15,13 @@ import { startAppServices, type AppServices } from './app-services'
 import { electronFileDialogs } from './dialogs'
 import { createEventEmitter, originOf, registerHandlers } from './ipc'
 import { menuTemplate } from './menu'
-import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME, serveAppRequest } from './security/app-protocol'
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_SCHEME_PRIVILEGES,
+  serveAppRequest,
+} from './security/app-protocol'
 import { devServerUrl } from './security/dev-server-url'
 import { createKeytarSecretStore } from './secrets/keytar-secret-store'
 import { describeStartupFailure } from './startup-failure'
@@ -30,12 +36,11 @@ process.umask(0o077)
 
 // electron-vite sets this while developing; the packaged app serves its files over app://.
 const developmentUrl = devServerUrl(process.env['ELECTRON_RENDERER_URL'], app)
+const developmentOrigin = developmentUrl ? originOf(developmentUrl) : null
 const rendererDir = join(import.meta.dirname, '../renderer')
 const windowStateFile = join(app.getPath('userData'), 'window-state.json')
 
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-])
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
 let mainWindow: BrowserWindow | null = null
 let services: AppServices | null = null
@@ -73,7 +78,11 @@ if (!app.requestSingleInstanceLock()) {
     guardPermissions(session.defaultSession)
     // Report files are served once the services (and so their registry) have started.
     protocol.handle(APP_SCHEME, (request) =>
-      serveAppRequest(request, { rendererDir, reportFiles: services?.reportFiles ?? null }),
+      serveAppRequest(request, {
+        rendererDir,
+        reportFiles: services?.reportFiles ?? null,
+        devOrigin: developmentOrigin,
+      }),
     )
     try {
       services = await startAppServices({
@@ -94,7 +103,7 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1)
       return
     }
-    const trustedOrigins = [APP_ORIGIN, ...(developmentUrl ? [originOf(developmentUrl)!] : [])]
+    const trustedOrigins = [APP_ORIGIN, ...(developmentOrigin ? [developmentOrigin] : [])]
     registerHandlers(ipcMain, services.handlers, {
       trustedOrigins,
       logError: (message, error) => console.error(message, error),

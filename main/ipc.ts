@@ -7,6 +7,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../preload/contract/channels'
+import { ExplainedError, type Explained } from '../preload/contract/explained'
 import { ipcErrorSchema, type IpcError, type IpcResult } from '../preload/contract/ipc-result'
 
 /** The part of Electron's ipcMain the app uses; tests pass their own. */
@@ -36,10 +37,22 @@ export function originOf(url: string): string | null {
   }
 }
 
+/** A refinement's code and values (the contract puts them in a custom issue's params). */
+function explainedOf(issue: z.core.$ZodIssue): Pick<Explained, 'messageCode' | 'params'> {
+  if (issue.code !== 'custom' || typeof issue.params?.['messageCode'] !== 'string') return {}
+  const { messageCode, ...params } = issue.params
+  const values = Object.entries(params).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  )
+  return { messageCode, params: Object.fromEntries(values) }
+}
+
 function issuesOf(error: z.ZodError): NonNullable<IpcError['issues']> {
   return error.issues.slice(0, 100).map((issue) => ({
     path: issue.path.map(String).join('.').slice(0, 200) || '(input)',
     message: issue.message.slice(0, 500),
+    ...explainedOf(issue),
   }))
 }
 
@@ -56,7 +69,15 @@ function checkedFailure(
   const checked = ipcErrorSchema.safeParse(error)
   if (checked.success) return { ok: false, error: checked.data }
   logError(`"${name}" produced an error reply outside the contract`, checked.error)
-  return { ok: false, error: { code: error.code, message: `"${name}" failed inside GateDesk.` } }
+  return {
+    ok: false,
+    error: {
+      code: error.code,
+      message: `"${name}" failed inside GateDesk.`,
+      messageCode: 'ipc.failed-inside',
+      params: { channel: name },
+    },
+  }
 }
 
 /**
@@ -84,6 +105,8 @@ export function registerHandlers(
         return failure({
           code: 'forbidden-sender',
           message: `Refused "${name}": the request did not come from GateDesk's own window.`,
+          messageCode: 'ipc.forbidden-sender',
+          params: { channel: name },
         })
       }
       const input = definition.input.safeParse(payload)
@@ -91,6 +114,8 @@ export function registerHandlers(
         return failure({
           code: 'invalid-input',
           message: `"${name}" received input that does not match the contract.`,
+          messageCode: 'ipc.invalid-input',
+          params: { channel: name },
           issues: issuesOf(input.error),
         })
       }
@@ -99,13 +124,27 @@ export function registerHandlers(
         value = await handler(input.data)
       } catch (error) {
         options.logError(`"${name}" failed`, error)
-        return failure({ code: 'failed', message: (error as Error).message.slice(0, 2000) })
+        // A message main can word in the window's language keeps its code and values.
+        const explained =
+          error instanceof ExplainedError
+            ? { messageCode: error.messageCode, params: error.params }
+            : {}
+        return failure({
+          code: 'failed',
+          message: (error as Error).message.slice(0, 2000),
+          ...explained,
+        })
       }
       const output = definition.output.safeParse(value)
       if (!output.success) {
         // The service broke the contract: log the detail in main, tell the window only that.
         options.logError(`"${name}" produced output outside the contract`, output.error)
-        return failure({ code: 'invalid-output', message: `"${name}" failed inside GateDesk.` })
+        return failure({
+          code: 'invalid-output',
+          message: `"${name}" failed inside GateDesk.`,
+          messageCode: 'ipc.failed-inside',
+          params: { channel: name },
+        })
       }
       return { ok: true, value: output.data }
     })

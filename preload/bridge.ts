@@ -1,5 +1,5 @@
 import type { GatedeskBridge } from './contract/bridge-api'
-import { isChannelName, isEventName } from './contract/channels'
+import { isEventName, isPageChannelName } from './contract/channels'
 
 /** The part of Electron's ipcRenderer the bridge uses; the e2e harness passes a WebSocket one. */
 export interface IpcRendererLike {
@@ -9,15 +9,24 @@ export interface IpcRendererLike {
 }
 
 /**
- * Builds `window.gatedesk` from the contract: only the contract's channels and events pass, and
- * listeners get the payload alone (never Electron's event, which would expose the sender).
+ * Builds `window.gatedesk` from the contract: only the contract's page channels and events pass,
+ * and listeners get the payload alone (never Electron's event, which would expose the sender).
+ * `pathOfFile` is Electron's webUtils.getPathForFile: "" for a File that is not on disk.
  */
-export function createBridge(ipc: IpcRendererLike): GatedeskBridge {
+export function createBridge(
+  ipc: IpcRendererLike,
+  pathOfFile: (file: File) => string,
+): GatedeskBridge {
   const invoke = async (channel: string, input?: unknown) => {
-    if (!isChannelName(channel)) {
+    if (!isPageChannelName(channel)) {
       return {
         ok: false,
-        error: { code: 'unknown-channel', message: `"${channel}" is not a GateDesk channel.` },
+        error: {
+          code: 'unknown-channel',
+          message: `"${channel}" is not a GateDesk channel.`,
+          messageCode: 'ipc.unknown-channel',
+          params: { channel: channel.slice(0, 200) },
+        },
       }
     }
     return ipc.invoke(channel, input)
@@ -30,5 +39,24 @@ export function createBridge(ipc: IpcRendererLike): GatedeskBridge {
       ipc.removeListener(event, forward)
     }
   }
-  return Object.freeze({ invoke, on }) as GatedeskBridge
+  const openDroppedReport = async (file: File) => {
+    // A File the page made up has no path, and anything else is refused: nothing reaches main.
+    let path = ''
+    try {
+      path = pathOfFile(file)
+    } catch {
+      // Not a File at all.
+    }
+    if (!path) {
+      return {
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          message: 'Only files dragged from your computer can be opened this way.',
+        },
+      }
+    }
+    return ipc.invoke('reports:open-dropped', { path })
+  }
+  return Object.freeze({ invoke, on, openDroppedReport }) as GatedeskBridge
 }

@@ -1,9 +1,9 @@
 // Runs benchmarks on the code as the app runs it: bundled by esbuild, as electron-vite does.
 // tsx would add work the app never does (its keepNames option wraps closures in __name calls).
 import { build } from 'esbuild'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, mkdir, rm } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { buildCli } from './build-cli.mjs'
 
 // The other arguments are the benchmarks' own options (bench/report-engine.bench.ts --rows N).
@@ -23,7 +23,10 @@ try {
     const outfile = join(outdir, `${basename(entry, '.ts')}.mjs`)
     await build({
       entryPoints: [entry],
-      outfile,
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      // A module imported dynamically (and its packages) loads only when it runs, as in the app.
+      splitting: true,
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -32,7 +35,12 @@ try {
       logLevel: 'warning',
     })
     console.log(`# ${entry}`)
-    await import(pathToFileURL(join(process.cwd(), outfile)).href)
+    // In a process of its own: the memory a benchmark measures is the code's under test, not
+    // esbuild's and this build's.
+    const run = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], {
+      stdio: 'inherit',
+    })
+    if (run.status !== 0) process.exitCode = run.status ?? 1
   }
 } finally {
   await rm(outdir, { recursive: true, force: true })

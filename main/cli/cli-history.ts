@@ -7,6 +7,7 @@ import { createEnvironmentRepository } from '../store/environments-repository'
 import {
   createHistoryRepository,
   type HistoryOperation,
+  type HistoryRepository,
   type RequestResult,
 } from '../store/history-repository'
 import { CliFailure } from './cli-io'
@@ -33,17 +34,19 @@ function environmentOf(db: Db, target: GatewayEnvironment): { id: string; name: 
   return { id, name: `${new URL(baseUrl).host} (command line)`.slice(0, NAME_MAX) }
 }
 
+/** The app's store as the CLI uses it: the history, and who it names as the environment. */
+export interface CliStore {
+  db: Db
+  history: HistoryRepository
+  environmentOf(target: GatewayEnvironment): { id: string; name: string }
+  close(): void
+}
+
 /**
- * Sends a request with the history the app shows around it ($GATEDESK_DATA_DIR's, else the
- * app's own): recorded before it leaves, so even a crash leaves a trace, then completed with its
- * result. A request that cannot be recorded is not sent.
+ * Opens the store the app shows ($GATEDESK_DATA_DIR's, else the app's own). A request that
+ * cannot be recorded is not sent, so a failure here says nothing was sent.
  */
-export async function sendRecorded<R extends RequestResult>(
-  target: GatewayEnvironment,
-  operation: HistoryOperation,
-  parameters: readonly Parameter[],
-  send: () => Promise<R>,
-): Promise<R> {
+export function openCliStore(): CliStore {
   let db: Db
   try {
     db = openDatabase(databaseFile(appDataDir()))
@@ -52,10 +55,29 @@ export async function sendRecorded<R extends RequestResult>(
       `Nothing was sent, as the request could not be recorded in the history: ${(error as Error).message}`,
     )
   }
+  return {
+    db,
+    history: createHistoryRepository(db),
+    environmentOf: (target) => environmentOf(db, target),
+    close: () => db.close(),
+  }
+}
+
+/**
+ * Sends a request with the history the app shows around it: recorded before it leaves, so even
+ * a crash leaves a trace, then completed with its result.
+ */
+export async function sendRecorded<R extends RequestResult>(
+  target: GatewayEnvironment,
+  operation: HistoryOperation,
+  parameters: readonly Parameter[],
+  send: () => Promise<R>,
+): Promise<R> {
+  const store = openCliStore()
   try {
-    const history = createHistoryRepository(db)
+    const { history } = store
     const id = history.recordSending({
-      environment: environmentOf(db, target),
+      environment: store.environmentOf(target),
       operation,
       parameters,
     })
@@ -73,6 +95,6 @@ export async function sendRecorded<R extends RequestResult>(
     history.recordResult(id, result)
     return result
   } finally {
-    db.close()
+    store.close()
   }
 }

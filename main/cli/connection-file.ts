@@ -3,8 +3,8 @@ import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
-import { loadRsaPrivateKey } from '../gateway/rsa-private-key'
-import type { SandboxConnection } from '../sandbox/sandbox-connection'
+import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
+import type { SandboxConnection } from '../sandbox/process/sandbox-connection'
 import { CliFailure, controlKeyFromFile, readOptionFile } from './cli-io'
 
 const text = z.string().min(1).max(4096)

@@ -32,6 +32,10 @@ const commands: Record<string, Command> = {
       run: (await import('./update-recurring-command')).updateRecurringCommand,
     }),
   },
+  'bulk-update': {
+    summary: 'send the updates of a CSV file, journaled: resumable, never sending a row twice',
+    load: async () => ({ run: (await import('./bulk-update-command')).bulkUpdateCommand }),
+  },
   report: {
     summary: 'run one custom transactions report and save it (CSV or PDF) to a file',
     load: async () => ({ run: (await import('./report-command')).reportCommand }),

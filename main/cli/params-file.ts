@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers'
 import type { Parameter } from '../gateway/form-codec'
-import { isCardData } from '../store/redaction'
+import { isCardData } from '../privacy/redaction'
 import { CliFailure, readOptionFile, UsageError } from './cli-io'
 
 /**

@@ -1,7 +1,7 @@
 import {
   validateRecurringUpdate,
   type RecurringUpdateIssue,
-} from '../../preload/contract/recurring-update-rules'
+} from '../../preload/contract/recurring-validation'
 import type { Parameter } from '../gateway/form-codec'
 import { resultOf, type UpdateResult } from '../gateway/update-response'
 

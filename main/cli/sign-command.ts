@@ -6,7 +6,7 @@ import {
   type SigningCredentials,
 } from '../gateway/oauth1'
 import { MalformedEncodingError } from '../gateway/percent-encoding'
-import { loadRsaPrivateKey } from '../gateway/rsa-private-key'
+import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import {
   CliFailure,
   controlKeyFromFile,

@@ -1,15 +1,17 @@
-import { updateRecurringPayment } from '../gateway/update-recurring-payment'
-import { redactorFor } from '../store/redaction'
+import { redactorFor } from '../privacy/redaction'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
-import { sendRecorded } from './cli-history'
+import type { UncertainSend } from '../recurring/resend-guard'
+import { sendRecurringUpdate } from '../recurring/send-core'
+import { createSendingContext } from '../recurring/sending-context'
+import { openCliStore } from './cli-history'
 import { cliGatewayDeps } from './gateway-deps'
 import { paramOptions, requiredOption } from './option-values'
 import { readParamsFile, refuseCardDataArguments } from './params-file'
 import { recurringUpdateIssues, refusedByRules } from './recurring-rules'
 
 export const updateRecurringUsage = `Usage: gatedesk update-recurring --connection FILE
-         [--params-file FILE] [--param name=value ...] [--json]
+         [--params-file FILE] [--param name=value ...] [--confirm-resend] [--json]
 
 Signs (RSA-SHA256) and sends one update-recurring-payment request, then prints what the gateway
 answered. Exits 0 only when the update is approved.
@@ -23,8 +25,12 @@ answered. Exits 0 only when the update is approved.
                       command line shows in ps and in the shell history
   --param name=value  a request parameter, unencoded, e.g. --param amount=10.50; repeat for each
                       (client-orderid and recurring-payment-id are required, spec §4.2)
+  --confirm-resend    send although the last send of the same update to this profile has an
+                      uncertain outcome (unknown, internal-failure, protocol-error): check the
+                      profile first. Without it such an update is not sent (exit 1)
   --json              print {"outcome", "fields", "message"} as one JSON object, with "issues"
-                      ([{"parameter", "code", "message"}]) when the rules refused it
+                      ([{"parameter", "code", "message"}]) when the rules refused it, and
+                      "uncertainEarlier" when an uncertain earlier send held it back
 
 The parameters are checked first with the app's rules (spec §4.2): a request that breaks them is
 not sent (exit 1, each rule at its parameter). Every request sent is recorded in the app's history
@@ -36,6 +42,7 @@ const options = {
   connection: { type: 'string' },
   param: { type: 'string', multiple: true },
   'params-file': { type: 'string' },
+  'confirm-resend': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -62,18 +69,35 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   // Checked as the app checks it: a request that breaks the rules is never sent nor recorded.
   const issues = recurringUpdateIssues(parameters)
-  const result =
-    issues.length > 0
-      ? refusedByRules(issues)
-      : await sendRecorded(env, 'update-recurring-payment', parameters, () =>
-          updateRecurringPayment(cliGatewayDeps, env, secrets, parameters),
-        )
+  let result = refusedByRules(issues)
+  let uncertainEarlier: UncertainSend | null = null
+  if (issues.length === 0) {
+    const store = openCliStore()
+    try {
+      const context = createSendingContext({
+        environment: store.environmentOf(env),
+        target: env,
+        secrets,
+        gateway: cliGatewayDeps,
+        history: store.history,
+      })
+      const sent = await sendRecurringUpdate(context, {
+        parameters: Object.fromEntries(parameters),
+        confirmedResend: values['confirm-resend'] === true,
+      })
+      result = { ...sent.result, issues: [] }
+      uncertainEarlier = sent.uncertainEarlier
+    } finally {
+      store.close()
+    }
+  }
   // Whatever is printed passes the redactor of what was sent, error messages included.
   const redact = redactorFor(parameters)
   if (values.json) {
     const { outcome, fields, message } = result
     const broken = issues.length > 0 ? { issues } : {}
-    io.stdout(redact(`${JSON.stringify({ outcome, fields, message, ...broken })}\n`))
+    const held = uncertainEarlier === null ? {} : { uncertainEarlier }
+    io.stdout(redact(`${JSON.stringify({ outcome, fields, message, ...broken, ...held })}\n`))
   } else {
     const fields = Object.entries(result.fields).map(([name, value]) => `  ${name}: ${value}\n`)
     const rules = issues.map((issue) => `  ${issue.parameter}: ${issue.message}\n`)

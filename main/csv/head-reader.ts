@@ -1,4 +1,4 @@
-import { REPORT_COLUMNS_MAX } from '../../preload/contract/report-view'
+import { REPORT_COLUMNS_MAX } from '../../preload/contract/report-limits'
 import { CsvError, fileLabel, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import type { FileStart } from './csv-format'

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises'
 import { CsvError, fileLabel, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
-import { rowFields } from './row-fields'
+import { rowsFields } from './row-fields'
 import type { RowIndex } from './row-index'
 
 /** An open CSV file with the index of its rows. */
@@ -22,11 +22,10 @@ export async function readRowRange(
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || from > to || to > rowCount) {
     throw new RangeError(`rows [${from}, ${to}) are not within the ${rowCount} rows of the file`)
   }
-  const span = await readSpan(file, { first: from, last: to - 1 })
+  const ids = Array.from({ length: to - from }, (_, offset) => from + offset)
+  const span = await readSpan(file, { first: from, last: to - 1, ids })
   await checkUnchanged(file)
-  const rows: string[][] = []
-  for (let id = from; id < to; id++) rows.push(span.fields(id))
-  return rows
+  return span.rows()
 }
 
 /**
@@ -42,18 +41,21 @@ export async function readRowsById(
   if (bad !== undefined) throw new RangeError(`row ${bad} is not within the ${rowCount} rows`)
   const spans = await Promise.all(runsOf(ids, file.index).map((run) => readSpan(file, run)))
   await checkUnchanged(file)
-  const spanOf = new Map<number, Span>()
-  for (const span of spans) for (let id = span.first; id <= span.last; id++) spanOf.set(id, span)
-  return ids.map((id) => spanOf.get(id)!.fields(id))
+  const fieldsOf = new Map<number, string[]>()
+  for (const span of spans) span.rows().forEach((row, k) => fieldsOf.set(span.ids[k]!, row))
+  return ids.map((id) => fieldsOf.get(id)!)
 }
 
+/** Rows `ids` (distinct, in file order), all within rows [first, last]. */
 interface Run {
   first: number
   last: number
+  ids: number[]
 }
 
 interface Span extends Run {
-  fields(id: number): string[]
+  /** The fields of each row of `ids`, in that order. */
+  rows(): string[][]
 }
 
 /** Distinct ids in file order, grouped into runs of rows that lie close together. */
@@ -62,8 +64,12 @@ function runsOf(ids: readonly number[], index: RowIndex): Run[] {
   const runs: Run[] = []
   for (const id of sorted) {
     const run = runs[runs.length - 1]
-    if (run && index.offsets[id]! - index.offsets[run.last + 1]! <= MERGE_GAP_BYTES) run.last = id
-    else runs.push({ first: id, last: id })
+    if (run && index.offsets[id]! - index.offsets[run.last + 1]! <= MERGE_GAP_BYTES) {
+      run.last = id
+      run.ids.push(id)
+    } else {
+      runs.push({ first: id, last: id, ids: [id] })
+    }
   }
   return runs
 }
@@ -75,10 +81,18 @@ async function readSpan(file: IndexedCsvFile, run: Run): Promise<Span> {
   const reader = rowReader(file.format)
   return {
     ...run,
-    fields: (id) => {
-      const end = offsets[id + 1]!
-      return rowFields(bytes.subarray(offsets[id]! - start, end - start), end < fileSize, reader)
-    },
+    // One papaparse pass for the run's rows: one per row made most of a window's garbage.
+    rows: () =>
+      rowsFields(
+        run.ids.map((id) => {
+          const end = offsets[id + 1]!
+          return {
+            bytes: bytes.subarray(offsets[id]! - start, end - start),
+            terminated: end < fileSize,
+          }
+        }),
+        reader,
+      ),
   }
 }
 

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ConnectionCheck } from '../../preload/contract/environment-channels'
+import type { ReportRequest } from '../../preload/contract/report-request'
 import { runReport } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
 import { formatByteCount, formatDuration } from '../gateway/transport-error'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
-const PROBE_REQUEST = {
+export const PROBE_REQUEST: ReportRequest = {
   reportIdentifier: 'gatedesk-connection-check',
   reportEncode: 'UTF-8',
   reportName: 'GateDesk connection check',
@@ -26,16 +27,18 @@ const PROBE_LIMITS = { maxBytes: 64 * 1024, deadlineMs: 30_000 }
 /**
  * Sends one small signed report request and explains the answer: spec §7.1 makes "not
  * authorised" the gateway's word for rejected credentials, so any other answer means the
- * merchant login and control key were accepted.
+ * merchant login and control key were accepted. A gateway whose reports are known (the built-in
+ * sandbox) is asked for a real, tiny one, so a report back proves the whole way works.
  */
 export async function checkConnection(
   deps: GatewayDeps,
   env: GatewayEnvironment,
   secrets: SigningSecrets,
+  probe: ReportRequest = PROBE_REQUEST,
 ): Promise<ConnectionCheck> {
   const dir = await mkdtemp(join(tmpdir(), 'gatedesk-check-'))
   try {
-    const result = await runReport(deps, env, secrets, PROBE_REQUEST, {
+    const result = await runReport(deps, env, secrets, probe, {
       file: join(dir, 'probe'),
       connectTimeoutMs: 10_000,
       responseTimeoutMs: 20_000,

@@ -1,4 +1,4 @@
-import { redactText } from '../store/redaction'
+import { redactText } from '../privacy/redaction'
 
 const PREVIEW_CHARS = 200
 // Up to 4 bytes a character, and room for a card number written out across the cut.

@@ -1,21 +1,13 @@
-import { redactorFor } from '../store/redaction'
+import type { RecurringUpdateOutcome } from '../../preload/contract/recurring-channels'
+import { redactorFor } from '../privacy/redaction'
 import { decodeForm, type Parameter } from './form-codec'
 import { MalformedEncodingError } from './percent-encoding'
 import { internalFailureId, previewReceived } from './received-text'
 
 /** What became of an update-recurring-payment request, as staff need to know it. */
-export type UpdateOutcome =
-  | 'approved'
-  | 'declined'
-  | 'validation-error'
-  | 'error'
-  | 'internal-failure'
-  | 'unknown'
-  | 'not-sent'
-  | 'protocol-error'
 
 export interface UpdateResult {
-  outcome: UpdateOutcome
+  outcome: RecurringUpdateOutcome
   /** The response's fields as named on the wire, each value without its trailing newline. */
   fields: Record<string, string>
   serialNumber: string | null
@@ -35,7 +27,7 @@ function field(fields: Record<string, string>, dashed: string): string | null {
 const FORM_NAME = /^[A-Za-z0-9_.-]+$/
 
 export function resultOf(
-  outcome: UpdateOutcome,
+  outcome: RecurringUpdateOutcome,
   message: string,
   extra: Partial<Omit<UpdateResult, 'outcome' | 'message'>> = {},
 ): UpdateResult {

@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { FileDialogs } from '../dialogs'
 import { checkConnection } from '../environments/connection-check'
+import { SANDBOX_PROBE_REQUEST } from '../environments/sandbox-environment'
 import type { EnvironmentService } from '../environments/environment-service'
 import type { GatewayDeps } from '../gateway/gateway-client'
 import type { Handlers } from '../ipc'
@@ -105,6 +106,7 @@ export function environmentHandlers(deps: {
         deps.gateway,
         environments.gatewayEnvironment(id),
         environments.signingSecrets(id),
+        environments.get(id).kind === 'sandbox' ? SANDBOX_PROBE_REQUEST : undefined,
       ),
   }
 }

@@ -1,5 +1,6 @@
 import type { Handlers } from '../ipc'
 import { appHandlers } from './app-handlers'
+import { bulkHandlers } from './bulk-handlers'
 import { environmentHandlers } from './environment-handlers'
 import { historyHandlers } from './history-handlers'
 import { jobHandlers } from './job-handlers'
@@ -20,6 +21,7 @@ export function createHandlers(services: {
   reports: Parameters<typeof reportHandlers>[0]
   templates: Parameters<typeof reportTemplateHandlers>[0]
   reportRuns: Parameters<typeof reportRunHandlers>[0]
+  bulk: Parameters<typeof bulkHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
@@ -31,5 +33,6 @@ export function createHandlers(services: {
     ...reportHandlers(services.reports),
     ...reportTemplateHandlers(services.templates),
     ...reportRunHandlers(services.reportRuns),
+    ...bulkHandlers(services.bulk),
   }
 }

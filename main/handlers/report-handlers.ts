@@ -1,9 +1,9 @@
-import { open } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { REPORT_CELL_MAX, type ReportHeadView } from '../../preload/contract/report-channels'
 import type { FileDialogs } from '../dialogs'
 import type { Handlers } from '../ipc'
 import { selectionAsTsv } from '../reports/report-export'
+import { CSV_EXTENSIONS, droppedReportKind, startsLikePdf } from '../reports/report-file-kind'
 import type { ReportFiles } from '../reports/report-files'
 import type { OpenedReport, ReportService } from '../reports/report-service'
 import type { ReportSession } from '../reports/report-session'
@@ -15,20 +15,9 @@ const CSV_FILES = [
   { name: 'All files', extensions: ['*'] },
 ]
 const REPORT_FILES = [
-  { name: 'Reports (CSV, PDF)', extensions: ['csv', 'txt', 'tsv', 'pdf'] },
+  { name: 'Reports (CSV, PDF)', extensions: [...CSV_EXTENSIONS, 'pdf'] },
   { name: 'All files', extensions: ['*'] },
 ]
-
-/** A PDF is known by its signature, whatever the file is called (as the gateway's are). */
-async function startsLikePdf(path: string): Promise<boolean> {
-  const file = await open(path, 'r')
-  try {
-    const { buffer, bytesRead } = await file.read(Buffer.alloc(5), 0, 5, 0)
-    return buffer.subarray(0, bytesRead).toString('latin1') === '%PDF-'
-  } finally {
-    await file.close()
-  }
-}
 
 /** A field longer than the window shows is cut; copy and export keep it whole. */
 const shown = (rows: string[][]) =>
@@ -53,16 +42,21 @@ export function reportHandlers(deps: {
   reportFiles: Pick<ReportFiles, 'register'>
 }): Pick<Handlers, ReportChannel> {
   const { reports, dialogs } = deps
+  const openAs = async (file: string, kind: 'pdf' | 'csv') => {
+    if (kind === 'pdf') {
+      const fileId = deps.reportFiles.register(file, 'application/pdf')
+      return { kind: 'pdf' as const, fileId, fileName: basename(file) }
+    }
+    return { kind: 'csv' as const, head: headView(await reports.open(file)) }
+  }
   return {
     'reports:open-file': async () => {
       const file = await dialogs.chooseFileToOpen({ title: 'Open a report', filters: REPORT_FILES })
       if (!file) return { kind: 'cancelled' as const }
-      if (await startsLikePdf(file).catch(() => false)) {
-        const fileId = deps.reportFiles.register(file, 'application/pdf')
-        return { kind: 'pdf' as const, fileId, fileName: basename(file) }
-      }
-      return { kind: 'csv' as const, head: headView(await reports.open(file)) }
+      return openAs(file, (await startsLikePdf(file).catch(() => false)) ? 'pdf' : 'csv')
     },
+    // The path comes from the preload (Electron's own answer for a dropped File), never the page.
+    'reports:open-dropped': async ({ path }) => openAs(path, await droppedReportKind(path)),
     'reports:state': async ({ reportId }) => stateView(reports.get(reportId)),
     'reports:rows': async ({ reportId, from, to }) => {
       const session = reports.get(reportId)

@@ -1,6 +1,6 @@
-import type { RecurringUpdateIssueCode } from '../../preload/contract/recurring-update-rules'
-import type { AuthFailureCode } from './oauth-verifier'
-import type { ProfileRuleIssue } from './profile-update'
+import type { RecurringUpdateIssueCode } from '../../preload/contract/recurring-validation'
+import type { AuthFailureCode } from './oauth/oauth-verifier'
+import type { ProfileRuleIssue } from './profiles/profile-update'
 
 /** Problems with the request itself, before its parameters are looked at. */
 export type RequestErrorCode =
@@ -37,6 +37,7 @@ export const UPDATE_ERROR_CODES: Record<
   'state-required': 111,
   'duplicate-alias': 112,
   'repeated-parameter': 113,
+  'card-expired': 114,
   'currency-mismatch': 120,
   'stop-src-only': 121,
   'missing-authorization': 200,

@@ -1,14 +1,17 @@
-import type { SandboxOverview } from '../../preload/contract/sandbox-channels'
-import { dottedDay } from './calendar'
-import type { FaultKind } from './faults'
-import { formatMinor } from './money'
-import type { AmountRule, Profile } from './profile'
+import type { AdvanceCounts, SandboxOverview } from '../../preload/contract/sandbox-channels'
+import { dottedDay } from '../../preload/contract/calendar'
+import type { FaultKind } from './http/faults'
+import { formatMinor } from './profiles/money'
+import type { AmountRule, Profile } from './profiles/profile'
 import type { SandboxService } from './sandbox-server'
 
 /** What the app's Sandbox page asks of the sandbox: each answer is what its channel returns. */
 export interface SandboxPage {
   overview(): SandboxOverview
-  advance(days: number): { summary: string; overview: SandboxOverview }
+  /** Settles with the callbacks of the charges made (given a moment to arrive) in the overview. */
+  advance(
+    days: number,
+  ): Promise<{ summary: string; moved: AdvanceCounts; overview: SandboxOverview }>
   injectFault(kind: FaultKind, count: number): SandboxOverview
   clearFaults(): SandboxOverview
   reset(): SandboxOverview
@@ -18,8 +21,14 @@ export interface SandboxPage {
 export type RemoteSandboxPage = {
   [M in keyof SandboxPage]: (
     ...args: Parameters<SandboxPage[M]>
-  ) => Promise<ReturnType<SandboxPage[M]>>
+  ) => Promise<Awaited<ReturnType<SandboxPage[M]>>>
 }
+
+/**
+ * How long Advance waits for the charges' callbacks: they go to the sandbox's own inbox and
+ * arrive in milliseconds, but one that is retried with back-off must not hold the page up.
+ */
+const CALLBACK_WAIT_MS = 3000
 
 function describeAmount(rule: AmountRule, currency: string): string {
   if (rule.kind === 'fixed') return `${formatMinor(rule.amount)} ${currency}`
@@ -83,15 +92,28 @@ function overview(sandbox: SandboxService): SandboxOverview {
 export function sandboxPage(sandbox: SandboxService): SandboxPage {
   return {
     overview: () => overview(sandbox),
-    advance(days) {
+    async advance(days) {
       const result = sandbox.advanceDays(days)
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        sandbox.callbacksSettled(),
+        new Promise((resolve) => (timer = setTimeout(resolve, CALLBACK_WAIT_MS))),
+      ])
+      clearTimeout(timer)
       const declined = result.charges.filter(
         (charge) => charge.transaction.status === 'declined',
       ).length
+      const moved: AdvanceCounts = {
+        from: result.from,
+        to: result.to,
+        charges: result.charges.length,
+        declined,
+        stopped: result.stopped.length,
+      }
       const summary =
-        `Moved from ${result.from} to ${result.to}: ${result.charges.length} charge(s)` +
-        `${declined ? `, ${declined} declined` : ''}${result.stopped.length ? `, ${result.stopped.length} profile(s) stopped` : ''}.`
-      return { summary, overview: overview(sandbox) }
+        `Moved from ${moved.from} to ${moved.to}: ${moved.charges} charge(s)` +
+        `${declined ? `, ${declined} declined` : ''}${moved.stopped ? `, ${moved.stopped} profile(s) stopped` : ''}.`
+      return { summary, moved, overview: overview(sandbox) }
     },
     injectFault(kind, count) {
       sandbox.injectFault(kind, count)

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { SPEC_PATHS } from '../gateway/environment'
-import { createCallbackDispatcher } from './callback-dispatcher'
-import { httpCallbackSender, type CallbackSender } from './callback-sender'
+import { createCallbackDispatcher } from './callbacks/callback-dispatcher'
+import { httpCallbackSender, type CallbackSender } from './callbacks/callback-sender'
 import {
   FAULT_HEADER,
   FAULT_KINDS,
@@ -13,14 +13,14 @@ import {
   internalErrorReply,
   stagedReply,
   type FaultKind,
-} from './faults'
-import type { VerifierOptions } from './oauth-verifier'
-import { receiveRequest } from './received-request'
-import { textReply } from './reply'
-import { writeReply } from './reply-writer'
-import { requestLog, type RequestLogEntry } from './request-log'
-import { INBOX_PATH, requestRouter } from './request-router'
-import type { SandboxConnection } from './sandbox-connection'
+} from './http/faults'
+import type { VerifierOptions } from './oauth/oauth-verifier'
+import { receiveRequest } from './http/received-request'
+import { textReply } from './http/reply'
+import { writeReply } from './http/reply-writer'
+import { requestLog, type RequestLogEntry } from './http/request-log'
+import { INBOX_PATH, requestRouter } from './http/request-router'
+import type { SandboxConnection } from './process/sandbox-connection'
 import {
   createSandboxService,
   type SandboxActions,
@@ -32,7 +32,7 @@ import {
   openSandboxState,
   type SandboxFiles,
   type SandboxState,
-} from './sandbox-state'
+} from './stores/sandbox-state'
 
 export interface SandboxOptions {
   stateDir: string
@@ -50,6 +50,8 @@ export interface SandboxOptions {
   callbackRetryDelaysMs?: readonly number[]
   /** Where the sandbox's own unexpected errors go. */
   logError?: (message: string, error: unknown) => void
+  /** How many requests the request log keeps (200); a test of bulk runs keeps them all. */
+  requestLogSize?: number
 }
 
 /** What the app's Sandbox page calls (and tests): state, actions, faults, the request log. */
@@ -63,6 +65,8 @@ export interface SandboxService extends Omit<SandboxActions, 'snapshot'> {
   injectFault(kind: FaultKind, count?: number): void
   clearFaults(): void
   recentRequests(limit?: number): RequestLogEntry[]
+  /** Settles once every callback sent so far is delivered or has given up. */
+  callbacksSettled(): Promise<void>
 }
 
 export interface RunningSandbox {
@@ -131,7 +135,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   const { stores, files } = state
   const tls = loadOrCreateTlsCredentials(files, now())
   const faults = faultQueue()
-  const log = requestLog(now)
+  const log = requestLog(now, options.requestLogSize)
   const delays = new Set<() => void>()
   let stopping = false
 
@@ -187,7 +191,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       if (stopping) return void response.destroy()
     }
     const handled = handle()
-    log.record({ operation, fault, outcome: handled.outcome, detail: handled.detail })
+    const { outcome, detail, orderId } = handled
+    log.record({ operation, fault, outcome, detail, ...(orderId !== undefined && { orderId }) })
     await writeReply(response, handled.reply, fault === 'truncate')
   }
 
@@ -241,6 +246,7 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       injectFault: (kind, count = 1) => faults.add(kind, count),
       clearFaults: () => faults.clear(),
       recentRequests: (limit = 50) => log.recent(limit),
+      callbacksSettled: () => dispatcher.idle(),
     },
     async stop() {
       stopping = true

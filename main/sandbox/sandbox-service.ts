@@ -1,12 +1,12 @@
+import { canonicalRecurringUpdate } from '../../preload/contract/recurring-parameters'
 import {
-  canonicalRecurringUpdate,
   validateRecurringUpdate,
   type RecurringUpdateIssue,
-} from '../../preload/contract/recurring-update-rules'
-import { dottedDay, localDay } from './calendar'
-import type { CallbackDispatcher } from './callback-dispatcher'
-import { callbackControl } from './callback-parameters'
-import type { CallbackDelivery, ReceivedCallback } from './callback-log'
+} from '../../preload/contract/recurring-validation'
+import { calendarDate, dottedDay, localDay } from '../../preload/contract/calendar'
+import type { CallbackDispatcher } from './callbacks/callback-dispatcher'
+import { callbackControl } from './callbacks/callback-parameters'
+import type { CallbackDelivery, ReceivedCallback } from './callbacks/callback-log'
 import {
   advanceDays,
   chargeAndRecord,
@@ -14,18 +14,18 @@ import {
   type AdvanceResult,
   type Charge,
   type ChargingContext,
-} from './charging'
-import { seedDemoData } from './demo-seed'
-import type { Merchant } from './merchant-store'
-import type { SandboxSettings } from './meta-store'
-import { stopWhenDone } from './profile-charge'
-import { applyUpdate, profileRuleIssues, type ProfileRuleIssue } from './profile-update'
-import type { Profile } from './profile'
-import { nextScheduleDateAfter } from './schedule'
-import type { ReportPlan } from './report-request-check'
-import { reportRowPages, type ReportRow } from './report-rows'
-import type { SandboxState } from './sandbox-state'
-import type { TransactionRecord } from './transaction-store'
+} from './profiles/charging'
+import { seedDemoData } from './profiles/demo-seed'
+import type { Merchant } from './stores/merchant-store'
+import type { SandboxSettings } from './stores/meta-store'
+import { stopWhenDone } from './profiles/profile-charge'
+import { applyUpdate, profileRuleIssues, type ProfileRuleIssue } from './profiles/profile-update'
+import type { Profile } from './profiles/profile'
+import { nextScheduleDateAfter } from '../../preload/contract/schedule'
+import type { ReportPlan } from './reports/report-request-check'
+import { reportRowPages, type ReportRow } from './reports/report-rows'
+import type { SandboxState } from './stores/sandbox-state'
+import type { TransactionRecord } from './stores/transaction-store'
 
 /** Thrown by a Sandbox page action that cannot be done; the message says why. */
 export class SandboxActionError extends Error {}
@@ -243,7 +243,11 @@ export function createSandboxService(deps: SandboxServiceDeps) {
       const decision = db
         .transaction((): UpdateDecision => {
           const profile = id === undefined ? null : stores.profiles.get(merchant.login, id)
-          const issues = validateRecurringUpdate(params, profile?.type)
+          const issues = validateRecurringUpdate(
+            params,
+            profile?.type,
+            calendarDate(stores.meta.today()),
+          )
           if (issues.length > 0) return { kind: 'validation-error', issues }
           if (!profile) {
             return {

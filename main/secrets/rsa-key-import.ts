@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
-import { loadRsaPrivateKey, PrivateKeyError } from '../gateway/rsa-private-key'
+import { loadRsaPrivateKey, PrivateKeyError } from './rsa-private-key'
 import { publicKeyFingerprint } from './public-key-fingerprint'
 import { keyPairOf, type RsaKeyPair } from './rsa-key-pair'
 

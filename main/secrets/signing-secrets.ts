@@ -1,5 +1,5 @@
 import type { SigningSecrets } from '../gateway/gateway-client'
-import { loadRsaPrivateKey } from '../gateway/rsa-private-key'
+import { loadRsaPrivateKey } from './rsa-private-key'
 import { publicKeyFingerprint } from './public-key-fingerprint'
 import type { SecretStore } from './secret-store'
 

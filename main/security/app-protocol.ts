@@ -8,6 +8,17 @@ export const APP_SCHEME = 'app'
 export const APP_HOST = 'gatedesk'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`
+/**
+ * How Chromium treats app://: a standard, secure scheme that fetch() may read. corsEnabled lets
+ * the dev server's page (another origin) read report files; the handler answers with CORS
+ * headers for that origin alone (devOrigin), so no other origin can.
+ */
+export const APP_SCHEME_PRIVILEGES = {
+  standard: true,
+  secure: true,
+  supportFetchAPI: true,
+  corsEnabled: true,
+} as const
 /** Report files are served by id under this path: app://gatedesk/report-files/<fileId>. */
 export const REPORT_FILES_PATH = '/report-files/'
 
@@ -44,6 +55,12 @@ export interface AppProtocolOptions {
   rendererDir: string
   /** The report files main registered; null until the services have started. */
   reportFiles: Pick<ReportFiles, 'resolve'> | null
+  /**
+   * The dev server's origin (devServerUrl's, so only http on this machine, never in the packaged
+   * app): the window loaded from it reads report files across origins, so they are answered
+   * with CORS headers for it alone. Null in the app and in the e2e harness (same origin).
+   */
+  devOrigin?: string | null
 }
 
 function parseAppUrl(requestUrl: string): URL | null {
@@ -114,7 +131,38 @@ export function parseByteRange(header: string | null, size: number): ByteRange {
   return { kind: 'part', start, end: Math.min(end, size - 1) }
 }
 
-const notFound = () => new Response('Not found', { status: 404 })
+const notFound = (headers: Record<string, string> = {}) =>
+  new Response('Not found', { status: 404, headers })
+
+/**
+ * CORS headers that let the dev server's page read a report file: only when the request comes
+ * from that origin (Chromium sends Origin on every cross-origin fetch), never a wildcard.
+ * pdf.js's range reader needs Content-Range (the file's size) and Content-Length exposed.
+ */
+function corsHeaders(request: AppRequest, devOrigin: string | null): Record<string, string> {
+  const origin = request.headers.get('origin')
+  if (!devOrigin || origin !== devOrigin) return {}
+  return {
+    'Access-Control-Allow-Origin': devOrigin,
+    'Access-Control-Expose-Headers': 'Content-Range, Content-Length, Accept-Ranges',
+    Vary: 'Origin',
+  }
+}
+
+/** The answer to a CORS preflight for a report file: a Range GET from the dev server only. */
+function preflight(request: AppRequest, devOrigin: string | null): Response {
+  const cors = corsHeaders(request, devOrigin)
+  if (!cors['Access-Control-Allow-Origin']) return new Response(null, { status: 403 })
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...cors,
+      'Access-Control-Allow-Methods': 'GET, HEAD',
+      'Access-Control-Allow-Headers': 'Range',
+      'Access-Control-Max-Age': '600',
+    },
+  })
+}
 
 /**
  * Answers a report-files request: only a file main registered, found by id; GET or HEAD; with
@@ -123,24 +171,31 @@ const notFound = () => new Response('Not found', { status: 404 })
 async function serveReportFile(
   request: AppRequest,
   fileId: string,
-  reportFiles: Pick<ReportFiles, 'resolve'> | null,
+  { reportFiles, devOrigin = null }: AppProtocolOptions,
 ): Promise<Response> {
+  if (request.method === 'OPTIONS') return preflight(request, devOrigin)
+  // The dev server's page learns of a missing file too, not just of a blocked request.
+  const cors = corsHeaders(request, devOrigin)
   const file = reportFiles?.resolve(fileId)
-  if (!file) return notFound()
+  if (!file) return notFound(cors)
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } })
+    return new Response('Method not allowed', {
+      status: 405,
+      headers: { ...cors, Allow: 'GET, HEAD' },
+    })
   }
   let handle
   try {
     handle = await open(file.path, 'r')
   } catch {
-    return notFound()
+    return notFound(cors)
   }
   try {
     const { size } = await handle.stat()
     const range = parseByteRange(request.headers.get('range'), size)
     const headers: Record<string, string> = {
       ...SECURITY_HEADERS,
+      ...cors,
       'Content-Type': file.contentType,
       'Accept-Ranges': 'bytes',
       // A report holds merchants' transactions: never keep a copy in a cache.
@@ -165,7 +220,7 @@ async function serveReportFile(
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, { status, headers })
   } catch {
     await handle.close()
-    return notFound()
+    return notFound(cors)
   }
 }
 
@@ -191,9 +246,7 @@ export function serveAppRequest(
   const url = parseAppUrl(request.url)
   if (url?.pathname.startsWith(REPORT_FILES_PATH)) {
     const fileId = reportFileIdOf(request.url)
-    return fileId
-      ? serveReportFile(request, fileId, options.reportFiles)
-      : Promise.resolve(notFound())
+    return fileId ? serveReportFile(request, fileId, options) : Promise.resolve(notFound())
   }
   return serveRendererFile(options.rendererDir, request.url)
 }

@@ -7,12 +7,15 @@
  * blob:), report files come from app://gatedesk/report-files/ ('self'), fonts are loaded from
  * bytes through the FontFace API (no font URL), pdf_viewer.css's small icons are data: images
  * (img-src), and it runs with WebAssembly off, so no 'wasm-unsafe-eval'; pdf.js 6 has no eval.
+ * connect-src names app://gatedesk for the dev server's page, which reads report files there
+ * (in the app it is 'self' anyway).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  "connect-src 'self' app://gatedesk",
   "worker-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

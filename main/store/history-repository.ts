@@ -1,13 +1,12 @@
 import type { Parameter } from '../gateway/form-codec'
-import type { ReportOutcome } from '../gateway/report-response'
-import type { UpdateOutcome } from '../gateway/update-response'
+import type { RequestOutcome } from '../../preload/contract/request-outcomes'
 import type { Db } from './database'
-import { redactParameters, redactText } from './redaction'
+import { redactParameters, redactText } from '../privacy/redaction'
 
 export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
 
 /** 'sending' until the answer is recorded; an entry the app could not finish becomes 'unknown'. */
-export type HistoryOutcome = UpdateOutcome | ReportOutcome | 'sending'
+export type HistoryOutcome = RequestOutcome
 
 export interface SentRequest {
   environment: { id: string; name: string }
@@ -129,6 +128,12 @@ export function createHistoryRepository(db: Db, now: () => Date = () => new Date
      WHERE id = @id AND outcome = 'sending'`,
   )
 
+  // The profile index finds it; the environment is checked on the few rows that share the id.
+  const latestUpdate = db.prepare(
+    `SELECT * FROM request_history WHERE profile_id = ? AND environment_id = ?
+       AND operation = 'update-recurring-payment' ORDER BY sent_at DESC, id DESC LIMIT 1`,
+  )
+
   return {
     /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
     recordSending(request: SentRequest): number {
@@ -167,6 +172,12 @@ export function createHistoryRepository(db: Db, now: () => Date = () => new Date
           `UPDATE request_history SET outcome = 'unknown', message = ? WHERE outcome = 'sending'`,
         )
         .run(INTERRUPTED).changes
+    },
+
+    /** The newest update-recurring-payment sent to a profile in an environment, if any. */
+    latestUpdateOf(environmentId: string, profileId: string): HistoryEntry | null {
+      const row = latestUpdate.get(profileId, environmentId) as HistoryRow | undefined
+      return row ? toEntry(row) : null
     },
 
     get(id: number): HistoryEntry | null {

@@ -27,7 +27,7 @@ export type ScriptName = 'row-index-worker' | 'query-process' | 'sandbox-process
 const SOURCES: Record<ScriptName, string> = {
   'row-index-worker': 'csv/row-index-worker.ts',
   'query-process': 'reports/query/query-process.ts',
-  'sandbox-process': 'sandbox/sandbox-process.ts',
+  'sandbox-process': 'sandbox/process/sandbox-process.ts',
 }
 
 const PROCESSES: Partial<Record<ScriptName, ProcessTraits>> = {

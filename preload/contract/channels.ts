@@ -2,10 +2,12 @@ import type { z } from 'zod'
 import { appChannels } from './app-channels'
 import type { ChannelDefinition, EventDefinition } from './define'
 import { appEvents } from './app-events'
+import { bulkChannels, bulkEvents } from './bulk-channels'
 import { environmentChannels, environmentEvents } from './environment-channels'
 import { historyChannels } from './history-channels'
 import { jobChannels, jobEvents } from './jobs'
 import { recurringChannels } from './recurring-channels'
+import { recurringEditorChannels } from './recurring-editor-channels'
 import { reportChannels } from './report-channels'
 import { reportRunChannels } from './report-run-channels'
 import { reportTemplateChannels } from './report-template-channels'
@@ -16,12 +18,14 @@ export const channels = {
   ...appChannels,
   ...environmentChannels,
   ...recurringChannels,
+  ...recurringEditorChannels,
   ...historyChannels,
   ...sandboxChannels,
   ...jobChannels,
   ...reportChannels,
   ...reportTemplateChannels,
   ...reportRunChannels,
+  ...bulkChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */
@@ -29,6 +33,7 @@ export const events = {
   ...appEvents,
   ...environmentEvents,
   ...jobEvents,
+  ...bulkEvents,
 } as const satisfies Record<string, EventDefinition>
 
 export type Channels = typeof channels
@@ -42,6 +47,18 @@ export type EventPayload<E extends EventName> = z.output<Events[E]['payload']>
 
 export function isChannelName(name: string): name is ChannelName {
   return Object.hasOwn(channels, name)
+}
+
+/**
+ * Channels only the preload invokes, with what only it can know (a dropped file's path): the
+ * bridge refuses them from the page, so a page script can never name a path.
+ */
+export const PRELOAD_ONLY_CHANNELS = ['reports:open-dropped'] as const satisfies ChannelName[]
+export type PageChannelName = Exclude<ChannelName, (typeof PRELOAD_ONLY_CHANNELS)[number]>
+
+/** A channel the page itself may invoke through window.gatedesk. */
+export function isPageChannelName(name: string): name is PageChannelName {
+  return isChannelName(name) && !(PRELOAD_ONLY_CHANNELS as readonly string[]).includes(name)
 }
 
 export function isEventName(name: string): name is EventName {

@@ -18,6 +18,16 @@ export type RsaKeySize = (typeof RSA_KEY_SIZES)[number]
 export const DEFAULT_RSA_KEY_SIZE: RsaKeySize = 4096
 
 export const BACKUP_PASSPHRASE_MIN_LENGTH = 12
+export const BACKUP_PASSPHRASE_MAX_LENGTH = 1024
+
+/**
+ * A refinement's English message with its code and values, so the window can word it in its own
+ * language (see ./explained.ts); zod keeps `params` on custom issues.
+ */
+const coded = (message: string, messageCode: string, params: Record<string, string> = {}) => ({
+  message,
+  params: { messageCode, ...params },
+})
 
 const TRIMMED = /^\S(.*\S)?$/s
 const CONTROL_CHARACTERS = /\p{Cc}/u
@@ -30,9 +40,12 @@ function textField(field: string, max: number, hint: string) {
     .max(max, `${field} is too long: at most ${max} characters`)
     .refine(
       (value) => value === '' || TRIMMED.test(value),
-      `${field} must not start or end with spaces`,
+      coded(`${field} must not start or end with spaces`, 'environment.untrimmed', { field }),
     )
-    .refine((value) => !CONTROL_CHARACTERS.test(value), `${field} must be a single line of text`)
+    .refine(
+      (value) => !CONTROL_CHARACTERS.test(value),
+      coded(`${field} must be a single line of text`, 'environment.multiline', { field }),
+    )
 }
 
 function httpsUrl(text: string): URL | null {
@@ -49,12 +62,21 @@ const baseUrlField = z
   .max(2048, 'Base URL is too long: at most 2048 characters')
   .refine(
     (value) => httpsUrl(value) !== null,
-    'Base URL must be a full https:// address, e.g. https://gate.example.com (GateDesk never sends requests without TLS)',
+    coded(
+      'Base URL must be a full https:// address, e.g. https://gate.example.com (GateDesk never sends requests without TLS)',
+      'environment.base-url-https',
+    ),
   )
-  .refine((value) => {
-    const url = httpsUrl(value)
-    return url === null || (url.search === '' && url.hash === '' && url.username === '')
-  }, 'Base URL must not contain a query (?…), a fragment (#…) or a user name: give only the address the operation paths are appended to')
+  .refine(
+    (value) => {
+      const url = httpsUrl(value)
+      return url === null || (url.search === '' && url.hash === '' && url.username === '')
+    },
+    coded(
+      'Base URL must not contain a query (?…), a fragment (#…) or a user name: give only the address the operation paths are appended to',
+      'environment.base-url-plain',
+    ),
+  )
 
 function pathField(field: string, example: string) {
   return z
@@ -62,7 +84,11 @@ function pathField(field: string, example: string) {
     .max(256, `${field} is too long: at most 256 characters`)
     .refine(
       (value) => value.startsWith('/') && !/[\s?#]/.test(value),
-      `${field} must start with "/" and hold no spaces, "?" or "#", e.g. ${example}`,
+      coded(
+        `${field} must start with "/" and hold no spaces, "?" or "#", e.g. ${example}`,
+        'environment.path-format',
+        { field, example },
+      ),
     )
 }
 
@@ -74,7 +100,10 @@ const extraCaPemField = z
   .max(65_536, 'Extra CA certificate is too long: at most 64 KiB of PEM')
   .refine(
     (value) => PEM_CERTIFICATE.test(value),
-    'Extra CA certificate must be a PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----"): paste the CA certificate your gateway operator gave you, or leave it empty',
+    coded(
+      'Extra CA certificate must be a PEM certificate ("-----BEGIN CERTIFICATE-----" … "-----END CERTIFICATE-----"): paste the CA certificate your gateway operator gave you, or leave it empty',
+      'environment.extra-ca-pem',
+    ),
   )
   .nullable()
 
@@ -95,7 +124,11 @@ const environmentFields = {
     DEFAULT_UPDATE_RECURRING_PATH,
   ).refine(
     (value) => value.includes('{endpoint_id}'),
-    `Update-recurring-payment path must contain {endpoint_id}, where the endpoint ID goes, e.g. ${DEFAULT_UPDATE_RECURRING_PATH}`,
+    coded(
+      `Update-recurring-payment path must contain {endpoint_id}, where the endpoint ID goes, e.g. ${DEFAULT_UPDATE_RECURRING_PATH}`,
+      'environment.path-endpoint-id',
+      { example: DEFAULT_UPDATE_RECURRING_PATH },
+    ),
   ),
   reportPath: pathField('Report path', DEFAULT_REPORT_PATH),
   oauthInBody: z.boolean({ error: 'oauthInBody must be true or false' }),
@@ -167,7 +200,10 @@ export const backupPassphraseSchema = z
     BACKUP_PASSPHRASE_MIN_LENGTH,
     `The backup passphrase must have at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters: anyone with the file and the passphrase can sign as you`,
   )
-  .max(1024, 'The backup passphrase is too long: at most 1024 characters')
+  .max(
+    BACKUP_PASSPHRASE_MAX_LENGTH,
+    `The backup passphrase is too long: at most ${BACKUP_PASSPHRASE_MAX_LENGTH} characters`,
+  )
 
 /** An environment as the screen shows it: settings, the public key and its fingerprint. */
 export interface EnvironmentView {

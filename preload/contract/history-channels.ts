@@ -1,25 +1,10 @@
 import { z } from 'zod'
 import { channel } from './define'
 import { RESULT_TEXT_LIMITS } from './recurring-channels'
+import { REQUEST_OUTCOME_NAMES } from './request-outcomes'
 import { inputText, outputText } from './text'
 
 export const HISTORY_OPERATIONS = ['update-recurring-payment', 'custom-report'] as const
-
-/** Every outcome a request can have: an update's, a report's, and 'sending' while in flight. */
-export const HISTORY_OUTCOMES = [
-  'sending',
-  'approved',
-  'declined',
-  'validation-error',
-  'error',
-  'internal-failure',
-  'unknown',
-  'not-sent',
-  'protocol-error',
-  'report',
-  'not-authorised',
-  'transport-error',
-] as const
 
 export const HISTORY_PAGE_SIZE_MAX = 200
 
@@ -29,7 +14,7 @@ const isoInstant = z.iso.datetime({ offset: true, message: INSTANT_HINT }).max(4
 export const historyQuerySchema = z.object({
   profileId: inputText(128).optional(),
   orderId: inputText(128).optional(),
-  outcome: z.enum(HISTORY_OUTCOMES).optional(),
+  outcome: z.enum(REQUEST_OUTCOME_NAMES).optional(),
   /** Entries sent at or after this instant. */
   from: isoInstant.optional(),
   /** Entries sent before this instant. */
@@ -46,11 +31,11 @@ export const historyEntrySchema = z.object({
   environmentId: outputText(36),
   environmentName: outputText(64),
   operation: z.enum(HISTORY_OPERATIONS),
-  /** As sent, card number masked, cvv2 left out, SSN masked (main/store/redaction.ts). */
+  /** As sent, card number masked, cvv2 left out, SSN masked (main/privacy/redaction.ts). */
   parameters: z.array(z.tuple([outputText(64), outputText(65_535)]).readonly()).max(100),
   profileId: outputText(128).nullable(),
   orderId: outputText(128).nullable(),
-  outcome: z.enum(HISTORY_OUTCOMES),
+  outcome: z.enum(REQUEST_OUTCOME_NAMES),
   serialNumber: outputText(RESULT_TEXT_LIMITS.serialNumber).nullable(),
   errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
   errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),

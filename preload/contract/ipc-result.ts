@@ -1,7 +1,11 @@
 import { z } from 'zod'
+import { explainedFields } from './explained'
 import { outputText } from './text'
 
-/** Why an invoke failed; the renderer shows `message`, and `issues` next to the fields at fault. */
+/**
+ * Why an invoke failed; the renderer shows `message` (translated by `messageCode` when it knows
+ * the code), and `issues` next to the fields at fault.
+ */
 export const ipcErrorSchema = z.object({
   code: z.enum([
     'forbidden-sender',
@@ -11,8 +15,9 @@ export const ipcErrorSchema = z.object({
     'invalid-output',
   ]),
   message: outputText(2000),
+  ...explainedFields,
   issues: z
-    .array(z.object({ path: outputText(200), message: outputText(500) }))
+    .array(z.object({ path: outputText(200), message: outputText(500), ...explainedFields }))
     .max(100)
     .optional(),
 })

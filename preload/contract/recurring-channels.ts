@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { channel } from './define'
 import { environmentIdSchema } from './environment'
-import {
-  RECURRING_PROFILE_TYPES,
-  RECURRING_UPDATE_ISSUE_CODES,
-  recurringUpdateInputSchema,
-} from './recurring-update-rules'
+import { explainedFields } from './explained'
+import { RECURRING_PROFILE_TYPES, recurringUpdateInputSchema } from './recurring-parameters'
+import { RECURRING_UPDATE_ISSUE_CODES } from './recurring-validation'
+import { isUncertainOutcome, type RequestOutcome } from './request-outcomes'
+import { sendIdSchema } from './recurring-editor-channels'
 import { outputText } from './text'
 
 /** What became of an update request (main/gateway/update-response.ts explains each). */
@@ -18,16 +18,13 @@ export const RECURRING_UPDATE_OUTCOMES = [
   'unknown',
   'not-sent',
   'protocol-error',
-] as const
+] as const satisfies readonly RequestOutcome[]
 
 export type RecurringUpdateOutcome = (typeof RECURRING_UPDATE_OUTCOMES)[number]
 
 /** Outcomes after which the update may or may not have reached the gateway and changed the profile. */
-export const UNCERTAIN_UPDATE_OUTCOMES: readonly RecurringUpdateOutcome[] = [
-  'unknown',
-  'internal-failure',
-  'protocol-error',
-]
+export const UNCERTAIN_UPDATE_OUTCOMES: readonly RecurringUpdateOutcome[] =
+  RECURRING_UPDATE_OUTCOMES.filter(isUncertainOutcome)
 
 /** The longest texts a result carries to the window (and history keeps). */
 export const RESULT_TEXT_LIMITS = {
@@ -42,6 +39,8 @@ const issueSchema = z.object({
   parameter: outputText(64),
   code: z.enum(RECURRING_UPDATE_ISSUE_CODES),
   message: outputText(1000),
+  ...explainedFields,
+  also: z.array(outputText(64)).max(4).optional(),
 })
 
 export const recurringUpdateSendSchema = z.object({
@@ -49,6 +48,21 @@ export const recurringUpdateSendSchema = z.object({
   parameters: recurringUpdateInputSchema,
   /** When known, the checks that depend on the profile's type run before sending too. */
   profileType: z.enum(RECURRING_PROFILE_TYPES).optional(),
+  /**
+   * The user confirmed sending this update again although its last send has an uncertain
+   * outcome. Without it, main sends nothing and answers with `uncertainEarlier`.
+   */
+  confirmedResend: z.boolean().optional(),
+  /** Names this send for recurring:cancel. */
+  sendId: sendIdSchema.optional(),
+})
+
+/** The earlier send of the same update whose uncertain outcome held this one back. */
+export const uncertainEarlierSchema = z.object({
+  historyId: z.number().int(),
+  sentAt: outputText(40),
+  outcome: outputText(32),
+  profileId: outputText(128),
 })
 
 export const recurringUpdateResultSchema = z.object({
@@ -64,6 +78,8 @@ export const recurringUpdateResultSchema = z.object({
   issues: z.array(issueSchema).max(100),
   /** The request's history entry; null when it was refused before signing. */
   historyId: z.number().int().nullable(),
+  /** Set when nothing was sent because the same update's last send has an uncertain outcome. */
+  uncertainEarlier: uncertainEarlierSchema.nullable(),
 })
 
 export type RecurringUpdateResult = z.infer<typeof recurringUpdateResultSchema>

@@ -62,15 +62,30 @@ const rowsRange = z
   .object({ reportId: reportIdSchema, from: rowIndex, to: rowIndex })
   .refine(({ from, to }) => to >= from, { message: 'to must not be before from', path: ['to'] })
 
+const openedCsv = z.object({ kind: z.literal('csv'), head: reportHeadSchema })
+const openedPdf = z.object({
+  kind: z.literal('pdf'),
+  fileId: outputText(64),
+  fileName: outputText(255),
+})
+
+/** The longest path the preload passes on for a dropped file (Windows' long paths included). */
+export const DROPPED_PATH_MAX = 32_767
+
 export const reportChannels = {
   'reports:open-file': channel(
     'Asks for a report file in a main-side dialog and opens it: a CSV in the engine (its header and first rows at once, indexing in a job), a PDF registered for the viewer by file id.',
     z.object({}),
     z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('csv'), head: reportHeadSchema }),
-      z.object({ kind: z.literal('pdf'), fileId: outputText(64), fileName: outputText(255) }),
+      openedCsv,
+      openedPdf,
       z.object({ kind: z.literal('cancelled') }),
     ]),
+  ),
+  'reports:open-dropped': channel(
+    "Preload only (the page cannot invoke it): opens a file dropped on the window by the path Electron gives the preload for that File (webUtils.getPathForFile), as 'reports:open-file' opens the dialog's choice; a CSV or a PDF, anything else refused with why.",
+    z.object({ path: inputText(DROPPED_PATH_MAX).min(1) }),
+    z.discriminatedUnion('kind', [openedCsv, openedPdf]),
   ),
   'reports:state': channel(
     'The row count, column types, problems and query of an open report.',

@@ -1,12 +1,8 @@
 import { z } from 'zod'
+import { REPORT_COLUMNS_MAX } from './report-limits'
 import { inputText, outputText } from './text'
 
-/** The most columns a report may have for GateDesk to view it. */
-export const REPORT_COLUMNS_MAX = 512
-/** The most rows one window request may ask for. */
-export const REPORT_WINDOW_ROWS_MAX = 1000
-/** The most problems kept per report: the rest are counted, not listed. */
-export const REPORT_PROBLEMS_MAX = 1000
+export { REPORT_COLUMNS_MAX, REPORT_PROBLEMS_MAX, REPORT_WINDOW_ROWS_MAX } from './report-limits'
 
 /** A column's type, detected from its values (never from its name). */
 export const columnTypeSchema = z.discriminatedUnion('kind', [

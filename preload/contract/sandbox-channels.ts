@@ -49,6 +49,16 @@ const receivedCallbackSchema = z.object({
   verified: z.boolean(),
 })
 
+/** What one advance of the simulated clock did: dates DD.MM.YYYY, counts of what happened. */
+const advanceCountsSchema = z.object({
+  from: outputText(10),
+  to: outputText(10),
+  charges: z.number().int().min(0),
+  declined: z.number().int().min(0),
+  stopped: z.number().int().min(0),
+})
+export type AdvanceCounts = z.infer<typeof advanceCountsSchema>
+
 export const sandboxOverviewSchema = z.object({
   baseUrl: outputText(256),
   /** DD.MM.YYYY */
@@ -79,7 +89,12 @@ export const sandboxChannels = {
         .min(1, 'Advance by at least 1 day')
         .max(3660, 'Advance by at most 3660 days (10 years) at a time'),
     }),
-    z.object({ summary: outputText(1000), overview: sandboxOverviewSchema }),
+    z.object({
+      /** In English, for the CLI and logs; the window words `moved` in its own language. */
+      summary: outputText(1000),
+      moved: advanceCountsSchema,
+      overview: sandboxOverviewSchema,
+    }),
   ),
   'sandbox:inject-fault': channel(
     'Makes the next requests to the sandbox fail on purpose.',

@@ -1,6 +1,7 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
 import { sections } from './sections'
 import SectionPlaceholder from './views/SectionPlaceholder.vue'
+import BulkView from './views/bulk/BulkView.vue'
 import HistoryView from './views/history/HistoryView.vue'
 import KeysView from './views/keys/KeysView.vue'
 import RecurringView from './views/recurring/RecurringView.vue'
@@ -11,6 +12,7 @@ import SandboxView from './views/sandbox/SandboxView.vue'
 const screens: Record<string, typeof KeysView> = {
   '/recurring': RecurringView,
   '/reports': ReportsView,
+  '/bulk': BulkView,
   '/keys': KeysView,
   '/sandbox': SandboxView,
   '/history': HistoryView,
@@ -28,7 +30,7 @@ export const router = createRouter({
         : {
             path: section.path,
             component: SectionPlaceholder,
-            props: { title: section.title, summary: section.summary },
+            props: { section: section.id },
           }
     }),
   ],

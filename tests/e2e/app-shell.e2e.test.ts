@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { sections } from '../../renderer/src/sections'
+import { en } from '../../renderer/src/locales/en'
+import { sections as sectionList } from '../../renderer/src/sections'
 import { useAppInBrowser } from './harness/app-under-test'
 
 const suite = useAppInBrowser()
+const sections = sectionList.map((section) => ({
+  ...section,
+  title: en.shell.sections[section.id].title,
+}))
 
 describe('the app shell', () => {
   it('loads with every section in the navigation', async () => {
@@ -52,8 +57,10 @@ describe('the app shell', () => {
         .toBe(true)
     }
     expect(
-      await suite.app.page.getByRole('link', { name: sections[0].title }).getAttribute('title'),
-    ).toBe(`${sections[0].title} (Ctrl+1)`)
+      await suite.app.page
+        .getByRole('link', { name: en.shell.sections.recurring.title })
+        .getAttribute('title'),
+    ).toBe(`${en.shell.sections.recurring.title} (Ctrl+1)`)
   })
 
   it('exposes only the frozen bridge, which refuses channels outside the contract', async () => {

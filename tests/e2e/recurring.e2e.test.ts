@@ -3,7 +3,7 @@ import { useAppInBrowser } from './harness/app-under-test'
 
 const suite = useAppInBrowser()
 
-// A demo profile the sandbox seeds (main/sandbox/demo-seed.ts): SRC, billed in EUR, 49.90 a month.
+// A demo profile the sandbox seeds (main/sandbox/profiles/demo-seed.ts): SRC, billed in EUR, 49.90 a month.
 const PROFILE_ID = '100001'
 const CARD_NUMBER = '4111111111111111'
 const CVV2 = '9173'
@@ -126,7 +126,8 @@ describe('Recurring', () => {
 
   it('clears the form on request, with an undo', async () => {
     await byTestId('recurring-clear').click()
-    expect(await field('client-orderid').inputValue()).toBe('')
+    // A new form gets an order ID of its own.
+    expect(await field('client-orderid').inputValue()).toMatch(/^GD-\d{8}-\d{6}-[0-9A-F]{6}$/)
     expect(await field('amount').inputValue()).toBe('')
     await byTestId('recurring-undo').click()
     expect(await field('client-orderid').inputValue()).toBe('e2e-update-1')
@@ -137,11 +138,11 @@ describe('Recurring', () => {
   it('warns when the outcome is unknown, and asks before the same update goes out again', async () => {
     await open('Sandbox')
     await page().locator('[aria-label="Fault"]').click()
-    await page()
-      .locator('.n-base-select-option', { hasText: /^reset$/ })
-      .click()
+    await page().locator('.n-base-select-option', { hasText: 'connection reset' }).click()
     await byTestId('inject-fault').click()
-    await expect.poll(() => byTestId('pending-faults').textContent()).toBe('Staged: reset')
+    await expect
+      .poll(() => byTestId('pending-faults').textContent())
+      .toBe('Staged: connection reset')
 
     await open('Recurring')
     await byTestId('recurring-send').click()
@@ -152,14 +153,19 @@ describe('Recurring', () => {
       'Do not send it again blindly',
     )
     await suite.app.screenshot('recurring-unknown')
+    const unknownEntry = await byTestId('recurring-history').textContent()
 
+    // Main holds the same update back after an uncertain outcome until the user confirms.
     await byTestId('recurring-send').click()
     const dialog = page().locator('.n-dialog')
     await expect.poll(() => dialog.textContent()).toContain('Send the same update again?')
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await expect.poll(() => dialog.count()).toBe(0)
-    expect(await sends()).toHaveLength(2)
     expect(await byTestId('recurring-outcome').textContent()).toBe('Outcome unknown')
+    expect(await byTestId('recurring-history').textContent()).toBe(unknownEntry)
+    const confirmed = async () =>
+      (await sends()).filter((sent) => sent.includes('"confirmedResend":true'))
+    expect(await confirmed()).toHaveLength(0)
 
     // Esc answers the question too: nothing goes out, and Send works again.
     await byTestId('recurring-send').click()
@@ -167,14 +173,16 @@ describe('Recurring', () => {
     await page().keyboard.press('Escape')
     await expect.poll(() => dialog.count()).toBe(0)
     await expect.poll(() => byTestId('recurring-send').isEnabled()).toBe(true)
-    expect(await sends()).toHaveLength(2)
+    expect(await byTestId('recurring-history').textContent()).toBe(unknownEntry)
+    expect(await confirmed()).toHaveLength(0)
 
     await byTestId('recurring-send').click()
     await dialog.getByRole('button', { name: 'Send again' }).click()
     await expect
       .poll(() => byTestId('recurring-outcome').textContent(), { timeout: 30_000 })
       .toBe('Approved')
-    expect(await sends()).toHaveLength(3)
+    expect(await confirmed()).toHaveLength(1)
+    expect(await byTestId('recurring-history').textContent()).not.toBe(unknownEntry)
   })
 
   it('forgets the card once the gateway approves it, also in the undo of a later clear', async () => {

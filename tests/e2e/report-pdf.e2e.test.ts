@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import PDFDocument from 'pdfkit'
 import type { Response as PageResponse } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { findUnicodeFont } from '../../main/sandbox/pdf-report'
+import { findUnicodeFont } from '../../main/sandbox/reports/pdf-report'
 import { useAppInBrowser } from './harness/app-under-test'
 
 const suite = useAppInBrowser()
@@ -115,16 +115,30 @@ async function drawnAt(number: number): Promise<number> {
   return (await handle.jsonValue()) as number
 }
 
-/** Opens a PDF and says how long page 1 took to be drawn, from the click on "Open file…". */
+/**
+ * Opens a PDF and says how long page 1 took to be drawn, from the click on "Open file…" in the
+ * page (the test's own round trips to the browser before the click do not count).
+ */
 async function openTimingFirstPage(path: string): Promise<number> {
   // The viewer on show, if any, is marked so that only the new one's page 1 counts.
-  const start = await page().evaluate(() => {
+  await page().evaluate(() => {
     const previous = document.querySelector('[data-testid="pdf-viewer"]')
     if (previous) Object.assign(previous, { closing: true })
-    return performance.now()
+    const marked = window as unknown as { __openClickedAt?: number }
+    delete marked.__openClickedAt
+    const onClick = (event: MouseEvent) => {
+      if (!(event.target as Element).closest('[data-testid="open-report-file"]')) return
+      marked.__openClickedAt = performance.now()
+      document.removeEventListener('click', onClick, true)
+    }
+    document.addEventListener('click', onClick, true)
   })
   await openPdf(path)
-  return (await drawnAt(1)) - start
+  const drawn = await drawnAt(1)
+  const clicked = await page().evaluate(
+    () => (window as unknown as { __openClickedAt: number }).__openClickedAt,
+  )
+  return drawn - clicked
 }
 
 /** The report-file responses the page received: each one's status and size. */
@@ -483,6 +497,43 @@ describe('the PDF viewer', () => {
     ]) {
       expect((await get(path)).status, path).toBe(404)
     }
+  })
+
+  it('lets the dev server’s page read report files across origins in ranges, and no other page', async () => {
+    const fileId = suite.gatedesk.reportFiles.register(files.small, 'application/pdf')
+    const size = statSync(files.small).size
+    const fileUrl = new URL(`/report-files/${fileId}`, suite.gatedesk.harness.url).href
+    /** What a page at `pageUrl` gets when it reads the file's first bytes as pdf.js does. */
+    const readFrom = async (pageUrl: string) => {
+      const other = await page().context().newPage()
+      try {
+        await other.goto(pageUrl)
+        return await other.evaluate(async (url) => {
+          try {
+            const response = await fetch(url, {
+              headers: { Range: 'bytes=0-4' },
+              cache: 'no-store',
+            })
+            return {
+              status: response.status,
+              range: response.headers.get('content-range'),
+              text: await response.text(),
+            }
+          } catch (error) {
+            return { refused: String(error) }
+          }
+        }, fileUrl)
+      } finally {
+        await other.close()
+      }
+    }
+    // A path the harness does not serve: a page of the dev origin, with no policy of its own.
+    expect(await readFrom(`${suite.gatedesk.harness.devOrigin}/dev-server-page`)).toEqual({
+      status: 206,
+      range: `bytes 0-4/${size}`,
+      text: '%PDF-',
+    })
+    expect(await readFrom('about:blank')).toEqual({ refused: expect.stringContaining('fetch') })
   })
 
   it('kept within the Content Security Policy, with no console error', async () => {

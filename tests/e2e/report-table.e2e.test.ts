@@ -530,6 +530,37 @@ describe('the report table on a small report', () => {
     expect(readFileSync(original)).toEqual(readFileSync(smallFile))
   })
 
+  it('opens a report with the same header as its columns were left, until Reset columns', async () => {
+    const amountWidth = async () => (await byTestId('column-Amount').boundingBox())!.width
+    const arrangedWidth = await amountWidth()
+    const arranged = await headerNames()
+    expect(arranged).not.toEqual(HEADER)
+    // The million-row file has the same header: the same kind of report.
+    await openReport(millionFile)
+    await expect.poll(countText, { timeout: 30_000 }).toBe('Showing 1,000,000 of 1,000,000 rows')
+    expect(await headerNames()).toEqual(arranged)
+    expect(await amountWidth()).toBeCloseTo(arrangedWidth, 0)
+    const columnsButton = async () => (await byTestId('report-columns').textContent())?.trim()
+    expect(await columnsButton()).toBe('Columns (1 hidden)')
+
+    await byTestId('report-columns').click()
+    await suite.app.screenshot('report-table-columns-kept')
+    await byTestId('report-columns-reset').click()
+    await expect.poll(headerNames).toEqual(HEADER)
+    expect(await byTestId('report-columns-reset').isDisabled()).toBe(true)
+    expect(await columnsButton()).toBe('Columns')
+    await byTestId('report-columns').click()
+    await expect.poll(() => byTestId('report-columns-menu').isVisible()).toBe(false)
+    expect(await amountWidth()).toBeLessThan(arrangedWidth)
+
+    // Forgotten for good: opened again, it shows the file's own order.
+    await openReport(smallFile)
+    await expect
+      .poll(countText, { timeout: 10_000 })
+      .toBe(`Showing ${SMALL_ROWS} of ${SMALL_ROWS} rows`)
+    expect(await headerNames()).toEqual(HEADER)
+  })
+
   it('filters numbers by range, and explains a bound that is not a number', async () => {
     await openReport(smallFile)
     await expect

@@ -15,7 +15,7 @@ describe('the built-in sandbox', () => {
     await byTestId('check-connection').click()
     await expect
       .poll(() => byTestId('check-result').textContent(), { timeout: 20_000 })
-      .toContain('reachable over verified TLS and did not reject the credentials')
+      .toContain('Connected over verified TLS, and the gateway accepted the merchant login')
   })
 
   it('shows the running gateway, its demo merchant and profiles of every type', async () => {
@@ -35,12 +35,20 @@ describe('the built-in sandbox', () => {
       .poll(() => byTestId('advance-summary').textContent())
       .toMatch(/Moved from .* to .*: \d+ charge/)
     expect(await byTestId('simulated-date').textContent()).not.toBe(before)
-    await expect.poll(() => rows('transactions').count()).toBeGreaterThan(0)
+    const charges = Number(
+      /(\d+) charge/.exec((await byTestId('advance-summary').textContent())!)![1],
+    )
+    expect(charges).toBeGreaterThan(0)
+    // The charges' callbacks are on the page as it answers, with no refresh.
+    expect(await rows('callbacks').count()).toBe(Math.min(charges, 50))
+    expect(await rows('transactions').count()).toBeGreaterThan(0)
   })
 
   it('stages a fault that the next request meets, and clears it', async () => {
     await byTestId('inject-fault').click()
-    await expect.poll(() => byTestId('pending-faults').textContent()).toBe('Staged: internal-error')
+    await expect
+      .poll(() => byTestId('pending-faults').textContent())
+      .toBe('Staged: internal error (HTTP 500)')
     await suite.app.page.getByRole('link', { name: 'Keys & environments' }).click()
     await byTestId('check-connection').click()
     await expect

@@ -6,8 +6,11 @@ import { runReport } from '../../main/gateway/custom-report'
 import { SPEC_PATHS } from '../../main/gateway/environment'
 import { httpsPost, httpsPostToFile } from '../../main/gateway/https-transport'
 import { randomNonce } from '../../main/gateway/oauth1'
-import { createEmbeddedSandbox, type EmbeddedSandbox } from '../../main/sandbox/embedded-sandbox'
-import type { StartedSandbox } from '../../main/sandbox/sandbox-process-messages'
+import {
+  createEmbeddedSandbox,
+  type EmbeddedSandbox,
+} from '../../main/sandbox/process/embedded-sandbox'
+import type { StartedSandbox } from '../../main/sandbox/process/sandbox-process-messages'
 import { forkLauncher } from '../../main/workers/fork-launcher'
 import type { ProcessChannel } from '../../main/workers/process-channel'
 import { sourceScript, type ScriptRef } from '../../main/workers/script-ref'

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { httpsPost, httpsPostToFile, TransportError } from '../../main/gateway/https-transport'
-import { createLoopbackCertificate, type TlsCredentials } from '../../main/sandbox/tls-certificate'
+import {
+  createLoopbackCertificate,
+  type TlsCredentials,
+} from '../../main/sandbox/http/tls-certificate'
 import { startHttpsTestServer, type RequestHandler } from '../fixtures/https-test-server'
 
 const credentials = createLoopbackCertificate()

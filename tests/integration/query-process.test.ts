@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync } from 'node:fs'
+import { copyFileSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,7 +8,7 @@ import {
   QueryProcessStoppedError,
   type QueryEngine,
 } from '../../main/reports/query/query-client'
-import type { QuerySource, ViewRows } from '../../main/reports/query/query-messages'
+import { rowIdsDir, type QuerySource, type ViewRows } from '../../main/reports/query/query-messages'
 import { forkLauncher } from '../../main/workers/fork-launcher'
 import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
 import { sourceScript } from '../../main/workers/script-ref'
@@ -68,6 +68,8 @@ describe('the query process', () => {
     const reversed = rowIdsOf(await engine.view(source, byIdDescending))
     expect(reversed.slice(0, 3)).toEqual([ROWS - 1, ROWS - 2, ROWS - 3])
     expect(reversed.at(-1)).toBe(0)
+    // The ids came as files (more than fit a reply), each removed once read.
+    expect(readdirSync(rowIdsDir(started.at(-1)!.pid!))).toEqual([])
   })
 
   it('totals exactly', async () => {

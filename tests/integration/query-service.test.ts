@@ -249,6 +249,28 @@ describe('totals of a view', () => {
     ])
   })
 
+  it('lists at most 1000 currencies and 1000 types, in order, each kind apart', async () => {
+    const rows = Array.from({ length: 1500 }, (_, i) => [
+      '1.000',
+      `C${String(i).padStart(4, '0')}`,
+      i % 2 === 0 ? 'SALE' : 'REFUND',
+    ])
+    const source = report(['Amount', 'Currency', 'Transaction_type'], rows, [
+      { kind: 'decimal', scale: 3 },
+      { kind: 'text' },
+      { kind: 'text' },
+    ])
+    const totals = await service.totals(source, { sort: [], filters: [] })
+    expect(totals.rowCount).toBe(1500)
+    expect(totals.amountByCurrency).toHaveLength(1000)
+    expect(totals.amountByCurrency![999]).toEqual({ currency: 'C0999', sum: '1.000', count: 1 })
+    expect(totals.countByType).toEqual([
+      { type: 'REFUND', count: 750 },
+      { type: 'SALE', count: 750 },
+    ])
+    expect(totals.columnSums).toEqual([{ column: 0, sum: '1500.000' }])
+  })
+
   it('has no per-currency or per-type totals for a report without those columns', async () => {
     const source = report(
       ['Sum', 'Note'],

@@ -14,7 +14,7 @@ import {
   createReportRunService,
   type ReportRunServiceDeps,
 } from '../../main/reports/report-run-service'
-import { connectSandboxEnvironment } from '../../main/sandbox-environment'
+import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { createHistoryRepository } from '../../main/store/history-repository'
 import type { JobFinished, JobProgress } from '../../preload/contract/jobs'
 import {
@@ -370,6 +370,22 @@ describe('opening a report file', () => {
 
     dialogs.nextOpen = null
     expect(await files['reports:open-file']({})).toEqual({ kind: 'cancelled' })
+  })
+
+  it('opens a dropped PDF or CSV as the dialog’s choice, and refuses anything else with why', async () => {
+    const pdf = engine.write('dropped.pdf', '%PDF-1.7\n%%EOF\n')
+    const opened = await files['reports:open-dropped']({ path: pdf })
+    expect(opened).toMatchObject({ kind: 'pdf', fileName: 'dropped.pdf' })
+    if (opened.kind !== 'pdf') throw new Error('not a PDF')
+    expect(reportFiles.resolve(opened.fileId)?.path).toBe(pdf)
+    const csv = engine.write('dropped.csv', '"a","b"\r\n"1","2"\r\n')
+    expect(await files['reports:open-dropped']({ path: csv })).toMatchObject({
+      kind: 'csv',
+      head: { columns: ['a', 'b'], rows: [['1', '2']] },
+    })
+    await expect(
+      files['reports:open-dropped']({ path: engine.write('photo.png', '\u0089PNG') }),
+    ).rejects.toThrow('"photo.png" is not a report GateDesk opens')
   })
 })
 

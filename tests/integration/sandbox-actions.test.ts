@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localDay, dottedDay } from '../../main/sandbox/calendar'
+import { localDay, dottedDay } from '../../preload/contract/calendar'
 import { SandboxActionError } from '../../main/sandbox/sandbox-service'
 import { minimalUpdate, useTestSandbox } from '../fixtures/sandbox'
 

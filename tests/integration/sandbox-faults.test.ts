@@ -5,7 +5,7 @@ import { runReport } from '../../main/gateway/custom-report'
 import type { GatewayDeps } from '../../main/gateway/gateway-client'
 import { httpsPost, httpsPostToFile } from '../../main/gateway/https-transport'
 import { updateRecurringPayment } from '../../main/gateway/update-recurring-payment'
-import type { FaultKind } from '../../main/sandbox/faults'
+import type { FaultKind } from '../../main/sandbox/http/faults'
 import { eventually } from '../fixtures/eventually'
 import { minimalUpdate, reportRequest, startTestSandbox, useTestSandbox } from '../fixtures/sandbox'
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { prepareReportRequest, runReport } from '../../main/gateway/custom-report'
 import { httpsPost } from '../../main/gateway/https-transport'
 import { randomNonce } from '../../main/gateway/oauth1'
-import { dottedDay } from '../../main/sandbox/calendar'
+import { dottedDay } from '../../preload/contract/calendar'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { parseQuotedCsv, reportRequest, useTestSandbox } from '../fixtures/sandbox'
 

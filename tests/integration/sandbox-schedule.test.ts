@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { addDays, addMonthsClamped, dottedDay } from '../../main/sandbox/calendar'
+import { addDays, addMonthsClamped, dottedDay } from '../../preload/contract/calendar'
 import { eventually } from '../fixtures/eventually'
 import { minimalUpdate, useTestSandbox, type TestSandbox } from '../fixtures/sandbox'
 

@@ -3,8 +3,8 @@ import { request as httpsRequest } from 'node:https'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { httpsPost } from '../../main/gateway/https-transport'
-import { addDays, dottedDay } from '../../main/sandbox/calendar'
-import type { Profile } from '../../main/sandbox/profile'
+import { addDays, dottedDay } from '../../preload/contract/calendar'
+import type { Profile } from '../../main/sandbox/profiles/profile'
 import { minimalUpdate, useTestSandbox } from '../fixtures/sandbox'
 
 const sandbox = useTestSandbox()
@@ -178,6 +178,22 @@ describe('a refused update', () => {
     const result = await sandbox.update(minimalUpdate('100001', [['amount', '11.00']]))
     expect(result).toMatchObject({ outcome: 'validation-error', errorCode: '113' })
     expect(result.errorMessage).toBe('amount is given more than once: send each parameter once')
+  })
+
+  it('refuses a card that expired before the sandbox’s current month', async () => {
+    const [, month, year] = today().split('.').map(Number) as [number, number, number]
+    const lastMonth = month === 1 ? [year - 1, 12] : [year, month - 1]
+    const card = (expiry: number[]): [string, string][] => [
+      ['credit-card-number', '4111111111111111'],
+      ['card-printed-name', 'ANNA ONEIL'],
+      ['expire-year', String(expiry[0])],
+      ['expire-month', String(expiry[1])],
+    ]
+    const expired = await sandbox.update(minimalUpdate('100001', card(lastMonth)))
+    expect(expired).toMatchObject({ outcome: 'validation-error', errorCode: '114' })
+    expect(expired.errorMessage).toContain('the card expired at the end of')
+    const valid = await sandbox.update(minimalUpdate('100001', card([year, month])))
+    expect(valid.outcome).toBe('approved')
   })
 })
 

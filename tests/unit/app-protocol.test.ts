@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createReportFiles } from '../../main/reports/report-files'
 import {
+  APP_SCHEME_PRIVILEGES,
   parseByteRange,
   reportFileIdOf,
   resolveAppFile,
@@ -255,5 +256,78 @@ describe('report files over app://', () => {
   it('reads the id of a well-formed URL, query and fragment aside', () => {
     expect(reportFileIdOf(url)).toBe(fileId)
     expect(reportFileIdOf(`${url}?x=1#page=2`)).toBe(fileId)
+  })
+})
+
+describe('report files for the dev server’s page (another origin)', () => {
+  const devOrigin = 'http://localhost:5173'
+  const devOptions = { ...options, devOrigin }
+  const pdfPath = join(base, 'dev.pdf')
+  writeFileSync(pdfPath, Buffer.alloc(1000, 7))
+  const url = `app://gatedesk/report-files/${reportFiles.register(pdfPath, 'application/pdf')}`
+
+  it('lets the dev origin read a range, with the size pdf.js needs exposed', async () => {
+    const response = await serveAppRequest(
+      get(url, { Origin: devOrigin, Range: 'bytes=0-99' }),
+      devOptions,
+    )
+    expect(response.status).toBe(206)
+    expect(response.headers.get('access-control-allow-origin')).toBe(devOrigin)
+    expect(response.headers.get('access-control-expose-headers')).toContain('Content-Range')
+    expect(response.headers.get('vary')).toBe('Origin')
+    expect(response.headers.get('content-range')).toBe('bytes 0-99/1000')
+  })
+
+  it('answers its preflight for a Range GET', async () => {
+    const response = await serveAppRequest(
+      get(url, { Origin: devOrigin, 'Access-Control-Request-Method': 'GET' }, 'OPTIONS'),
+      devOptions,
+    )
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe(devOrigin)
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD')
+    expect(response.headers.get('access-control-allow-headers')).toBe('Range')
+  })
+
+  it('tells the dev origin a file is gone (a 404 it can read, not a blocked request)', async () => {
+    const gone = 'app://gatedesk/report-files/00000000-0000-4000-8000-000000000000'
+    const response = await serveAppRequest(get(gone, { Origin: devOrigin }), devOptions)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('access-control-allow-origin')).toBe(devOrigin)
+  })
+
+  it('grants no other origin, and none at all in the app (no dev origin)', async () => {
+    for (const [origin, devSetting] of [
+      ['http://localhost:5174', devOrigin],
+      ['http://evil.example', devOrigin],
+      ['null', devOrigin],
+      [devOrigin, null],
+      [devOrigin, undefined],
+    ] as const) {
+      const served = { ...options, devOrigin: devSetting }
+      const read = await serveAppRequest(get(url, { Origin: origin, Range: 'bytes=0-9' }), served)
+      expect(read.headers.get('access-control-allow-origin'), origin).toBeNull()
+      const asked = await serveAppRequest(get(url, { Origin: origin }, 'OPTIONS'), served)
+      expect(asked.status, origin).toBe(403)
+      expect(asked.headers.get('access-control-allow-origin')).toBeNull()
+    }
+  })
+
+  it('never puts CORS headers on the renderer’s own files', async () => {
+    const response = await serveAppRequest(
+      get('app://gatedesk/assets/app.js', { Origin: devOrigin }),
+      devOptions,
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('registers app:// as a standard, secure scheme fetch() may read across origins', () => {
+    expect(APP_SCHEME_PRIVILEGES).toEqual({
+      standard: true,
+      secure: true,
+      supportFetchAPI: true,
+      corsEnabled: true,
+    })
   })
 })

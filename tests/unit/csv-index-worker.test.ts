@@ -10,7 +10,7 @@ import {
   type SampleRequest,
 } from '../../main/csv/row-index'
 import { readRowRange } from '../../main/csv/row-window'
-import { REPORT_COLUMNS } from '../../main/sandbox/report-rows'
+import { REPORT_COLUMNS } from '../../main/sandbox/reports/report-rows'
 import { sourceScript } from '../../main/workers/script-ref'
 import { caught } from '../fixtures/caught'
 import { csvScratch, scanBytes, TRICKY_CSV, TRICKY_ROWS } from '../fixtures/csv-files'

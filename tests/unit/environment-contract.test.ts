@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SPEC_PATHS } from '../../main/gateway/environment'
-import { createLoopbackCertificate } from '../../main/sandbox/tls-certificate'
+import { createLoopbackCertificate } from '../../main/sandbox/http/tls-certificate'
 import {
   backupPassphraseSchema,
   controlKeySchema,

@@ -9,6 +9,7 @@ import {
   type IpcMainLike,
 } from '../../main/ipc'
 import { channels, type ChannelName } from '../../preload/contract/channels'
+import { ExplainedError } from '../../preload/contract/explained'
 
 const APP = 'app://gatedesk'
 
@@ -79,7 +80,12 @@ describe('registerHandlers', () => {
     const result = await call('app:info', undefined, topFrame(`${APP}/`))
     expect(result).toEqual({
       ok: false,
-      error: { code: 'invalid-output', message: '"app:info" failed inside GateDesk.' },
+      error: {
+        code: 'invalid-output',
+        message: '"app:info" failed inside GateDesk.',
+        messageCode: 'ipc.failed-inside',
+        params: { channel: 'app:info' },
+      },
     })
     expect(JSON.stringify(result)).not.toContain('PRIVATE KEY')
     expect(logError).toHaveBeenCalled()
@@ -98,7 +104,12 @@ describe('registerHandlers', () => {
     const result = await call('app:info', undefined, topFrame(`${APP}/`))
     expect(result).toEqual({
       ok: false,
-      error: { code: 'failed', message: '"app:info" failed inside GateDesk.' },
+      error: {
+        code: 'failed',
+        message: '"app:info" failed inside GateDesk.',
+        messageCode: 'ipc.failed-inside',
+        params: { channel: 'app:info' },
+      },
     })
     expect(JSON.stringify(result)).not.toContain('PRIVATE KEY')
     expect(JSON.stringify(result)).not.toContain(pem.split('\n')[1])
@@ -114,6 +125,25 @@ describe('registerHandlers', () => {
     expect(await call('app:info', undefined, topFrame(`${APP}/`))).toMatchObject({
       ok: false,
       error: { code: 'failed', message: 'The keychain is locked' },
+    })
+  })
+
+  it("keeps an explained failure's code and values, for the window to word it", async () => {
+    const { call } = setup({
+      'app:info': async () => {
+        throw new ExplainedError('The keychain is locked', 'keychain.locked', {
+          service: 'GateDesk',
+        })
+      },
+    })
+    expect(await call('app:info', undefined, topFrame(`${APP}/`))).toEqual({
+      ok: false,
+      error: {
+        code: 'failed',
+        message: 'The keychain is locked',
+        messageCode: 'keychain.locked',
+        params: { service: 'GateDesk' },
+      },
     })
   })
 })

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
 import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
@@ -74,6 +77,21 @@ describe('the query engine', () => {
     process!.reply({ id: viewRequest!.id, ok: true, result: { kind: 'rows', rowIds } })
     expect(await view).toEqual({ kind: 'rows', rowIds })
     expect(await totals).toEqual(sums)
+  })
+
+  it('reads the row ids of a view handed over as a file, and removes it', async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script })
+    const view = engine.view(source, sorted)
+    const [process] = started
+    const { id } = process!.sent[0]!
+    const dir = mkdtempSync(join(tmpdir(), 'gatedesk-query-client-'))
+    const file = join(dir, 'ids.u32')
+    writeFileSync(file, Uint32Array.of(4, 2, 3, 0, 1))
+    process!.reply({ id, ok: true, rowIdsFile: file, count: 5 })
+    expect(await view).toEqual({ kind: 'rows', rowIds: Uint32Array.of(4, 2, 3, 0, 1) })
+    expect(existsSync(file)).toBe(false)
+    rmSync(dir, { recursive: true })
   })
 
   it('passes on why a query failed', async () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { ReportTotals, ViewQuery } from '../../preload/contract/report-view'
 import { QueryError } from '../../main/reports/query/query-error'
-import type { QueryReply, QuerySource } from '../../main/reports/query/query-messages'
+import {
+  ROW_IDS_IN_REPLY_MAX,
+  type QueryReply,
+  type QuerySource,
+} from '../../main/reports/query/query-messages'
 import type { QueryService } from '../../main/reports/query/query-service'
 import { createRequestRunner, type QueryEngineCore } from '../../main/reports/query/request-runner'
 import { eventually } from '../fixtures/eventually'
@@ -55,6 +59,50 @@ describe('the query process runs requests', () => {
     await eventually(() => calls[1], 'the second view')
     calls[1]!.finish()
     expect(await reply(2)).toMatchObject({ id: 2, ok: true })
+  })
+
+  it('hands the row ids of a large view over as a file, of a small one in the reply', async () => {
+    const large = Uint32Array.from({ length: ROW_IDS_IN_REPLY_MAX + 1 }, (_, i) => i)
+    const small = Uint32Array.of(2, 0, 1)
+    const views = [large, small]
+    const service: QueryService = {
+      view: async () => ({ kind: 'rows', rowIds: views.shift()! }),
+      totals: vi.fn(),
+    }
+    const written: { id: number; rowIds: Uint32Array }[] = []
+    const replies: QueryReply[] = []
+    const run = createRequestRunner(
+      Promise.resolve({ service, interrupt: vi.fn() }),
+      (reply) => replies.push(reply),
+      { writeRowIds: (id, rowIds) => (written.push({ id, rowIds }), `/ids/${id}`) },
+    )
+    run({ type: 'view', id: 7, source, query })
+    run({ type: 'view', id: 8, source, query })
+    await eventually(() => replies[1], 'both replies')
+    expect(written).toEqual([{ id: 7, rowIds: large }])
+    expect(replies).toEqual([
+      { id: 7, ok: true, rowIdsFile: '/ids/7', count: large.length },
+      { id: 8, ok: true, result: { kind: 'rows', rowIds: small } },
+    ])
+  })
+
+  it('collects garbage before each request but the first', async () => {
+    const { service, calls } = controlledService()
+    const collect = vi.fn()
+    const replies: QueryReply[] = []
+    const run = createRequestRunner(
+      Promise.resolve({ service, interrupt: vi.fn() }),
+      (reply) => replies.push(reply),
+      { collectGarbage: collect },
+    )
+    run({ type: 'view', id: 1, source, query })
+    await eventually(() => calls[0], 'the first view')
+    expect(collect).not.toHaveBeenCalled()
+    calls[0]!.finish()
+    await eventually(() => replies[0], 'the first reply')
+    run({ type: 'view', id: 2, source, query })
+    await eventually(() => calls[1], 'the second view')
+    expect(collect).toHaveBeenCalledTimes(1)
   })
 
   it('drops a waiting request that is cancelled', async () => {

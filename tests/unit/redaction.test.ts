@@ -5,7 +5,7 @@ import {
   redactParameters,
   redactorFor,
   redactText,
-} from '../../main/store/redaction'
+} from '../../main/privacy/redaction'
 
 describe('redaction of what is kept about a request', () => {
   it('keeps the first 6 and last 4 digits of a card number', () => {

@@ -13,6 +13,12 @@ import {
   moveTo,
   single,
 } from '../../renderer/src/views/reports/table/selection'
+import {
+  forgetLayout,
+  SAVED_LAYOUTS_MAX,
+  savedLayout,
+  saveLayout,
+} from '../../renderer/src/views/reports/table/saved-column-layouts'
 import { nextSort } from '../../renderer/src/views/reports/table/sort-keys'
 import { groupDigits, showingText } from '../../renderer/src/views/reports/table/view-format'
 
@@ -120,5 +126,68 @@ describe('numbers as the table writes them', () => {
     expect(showingText(412, 1_000_000, false)).toBe('Showing 412 of 1,000,000 rows')
     expect(showingText(100, null, true)).toBe('Showing the first 100 rows; reading the file…')
     expect(showingText(100, null, false)).toBe('Showing the first 100 rows')
+  })
+})
+
+describe('column layouts kept per report header', () => {
+  const memoryStorage = () => {
+    const items = new Map<string, string>()
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      items,
+    }
+  }
+  const header = ['Transaction_id', 'Amount', 'Currency']
+  const arranged = { order: [2, 0, 1], hidden: [0], widths: [200, 90, 70] }
+
+  it('restores a layout for the same header only', () => {
+    const storage = memoryStorage()
+    expect(savedLayout(header, storage)).toBeNull()
+    saveLayout(header, arranged, storage)
+    expect(savedLayout([...header], storage)).toEqual(arranged)
+    expect(savedLayout(['Transaction_id', 'Amount', 'Currency', 'Status'], storage)).toBeNull()
+    expect(savedLayout(['Amount', 'Transaction_id', 'Currency'], storage)).toBeNull()
+    forgetLayout(header, storage)
+    expect(savedLayout(header, storage)).toBeNull()
+  })
+
+  it('ignores a saved layout that does not fit, or storage it cannot read', () => {
+    const storage = memoryStorage()
+    const key = 'gatedesk.reportColumnLayouts'
+    const stored = (layout: unknown) =>
+      storage.setItem(key, JSON.stringify({ [JSON.stringify(header)]: { layout, usedAt: 1 } }))
+    for (const broken of [
+      { ...arranged, order: [0, 1] },
+      { ...arranged, order: [0, 0, 1] },
+      { ...arranged, order: [0, 1, 3] },
+      { ...arranged, hidden: [0, 1, 2] },
+      { ...arranged, widths: [1, 2] },
+      { ...arranged, widths: [1, 'wide', 3] },
+      null,
+    ]) {
+      stored(broken)
+      expect(savedLayout(header, storage), JSON.stringify(broken)).toBeNull()
+    }
+    storage.setItem(key, '{not json')
+    expect(savedLayout(header, storage)).toBeNull()
+    // Widths edited out of range come back within the table's limits.
+    stored({ ...arranged, widths: [1, 100_000, 70] })
+    expect(savedLayout(header, storage)?.widths).toEqual([48, 960, 70])
+  })
+
+  it(`keeps the ${SAVED_LAYOUTS_MAX} most recently arranged kinds of report`, () => {
+    const storage = memoryStorage()
+    for (let kind = 0; kind <= SAVED_LAYOUTS_MAX; kind++) {
+      saveLayout(
+        [`Column of kind ${kind}`],
+        { order: [0], hidden: [], widths: [100] },
+        storage,
+        kind,
+      )
+    }
+    expect(savedLayout(['Column of kind 0'], storage)).toBeNull()
+    expect(savedLayout(['Column of kind 1'], storage)).not.toBeNull()
+    expect(savedLayout([`Column of kind ${SAVED_LAYOUTS_MAX}`], storage)).not.toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { loadRsaPrivateKey, PrivateKeyError } from '../../main/gateway/rsa-private-key'
+import { loadRsaPrivateKey, PrivateKeyError } from '../../main/secrets/rsa-private-key'
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   AuthorizationHeaderError,
   parseAuthorizationHeader,
-} from '../../main/sandbox/authorization-header'
+} from '../../main/sandbox/oauth/authorization-header'
 
 describe('parseAuthorizationHeader', () => {
   it('reads quoted, percent-encoded values and ignores realm', () => {

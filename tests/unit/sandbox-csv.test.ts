@@ -1,7 +1,7 @@
 import { buffer, text } from 'node:stream/consumers'
 import iconv from 'iconv-lite'
 import { describe, expect, it } from 'vitest'
-import { csvRecord, csvReportStream } from '../../main/sandbox/csv-report'
+import { csvRecord, csvReportStream } from '../../main/sandbox/reports/csv-report'
 
 describe('CSV report', () => {
   it('quotes every field, doubles quotes and keeps line breaks and delimiters inside fields', () => {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { attemptCharge, chargeAmount, stopWhenDone } from '../../main/sandbox/profile-charge'
-import type { AmountRule, Profile } from '../../main/sandbox/profile'
-import { nextScheduleDateAfter, scheduleDate } from '../../main/sandbox/schedule'
+import {
+  attemptCharge,
+  chargeAmount,
+  stopWhenDone,
+} from '../../main/sandbox/profiles/profile-charge'
+import type { AmountRule, Profile } from '../../main/sandbox/profiles/profile'
+import { nextScheduleDateAfter, scheduleDate } from '../../preload/contract/schedule'
 
 describe('schedule dates', () => {
   it('charges every interval days, every 7 × interval days, or on the same date each month', () => {

@@ -1,4 +1,4 @@
-import { parentPort, Worker, workerData } from 'node:worker_threads'
+import { parentPort, Worker } from 'node:worker_threads'
 import { extractColumns, type ExtractedColumns, type ExtractOptions } from './column-extract'
 
 /** One part of a file to extract in a worker thread. */
@@ -13,51 +13,81 @@ type ExtractReply = { ok: true; result: ExtractedColumns } | { ok: false; messag
 /** The worker's memory: it holds a read buffer, a write buffer and one row at a time. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 }
 
-/**
- * Runs `extractColumns` for one part of a file in a worker thread of the query process, which
- * runs `script` (the query process's own entry: in a worker thread it extracts). Aborting
- * terminates the worker at once.
- */
-export function extractInWorker(
-  script: string,
-  job: ExtractJob,
-  signal: AbortSignal,
-): Promise<ExtractedColumns> {
-  return new Promise((resolve, reject) => {
-    signal.throwIfAborted()
-    const worker = new Worker(script, { workerData: job, resourceLimits: WORKER_LIMITS })
-    let settled = false
-    const settle = (outcome: () => void) => {
-      if (settled) return
-      settled = true
-      signal.removeEventListener('abort', abort)
-      outcome()
-    }
-    const abort = () => {
-      settle(() => reject(signal.reason))
-      void worker.terminate()
-    }
-    signal.addEventListener('abort', abort, { once: true })
-    worker.once('message', (reply: ExtractReply) =>
-      settle(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message)))),
-    )
-    worker.once('error', (error) => settle(() => reject(error)))
-    worker.once('exit', (code) =>
-      settle(() => reject(new Error(`the extracting thread stopped (exit code ${code})`))),
-    )
-  })
+/** A worker thread of the query process that extracts parts of files, one at a time. */
+export interface ExtractionThread {
+  /** Extracts `job`; aborting terminates the thread at once (the next job starts another). */
+  extract(job: ExtractJob, signal: AbortSignal): Promise<ExtractedColumns>
 }
 
-/** In the worker thread: extracts the job it was given and replies once. */
+/**
+ * A thread running `script` (the query process's own entry: in a worker thread it extracts),
+ * started now and kept, so that no load waits for a thread to start (tens of milliseconds of
+ * the first sort, which the process's own start and DuckDB's load contend with).
+ */
+export function extractionThread(script: string): ExtractionThread {
+  let worker: Worker | null = null
+  const start = () => {
+    const started = new Worker(script, { resourceLimits: WORKER_LIMITS })
+    // Idle, it keeps nothing alive; a failure while idle only means the next job starts another.
+    started.unref()
+    started.on('error', () => {})
+    started.once('exit', () => {
+      if (worker === started) worker = null
+    })
+    return started
+  }
+  worker = start()
+  return {
+    extract(job, signal) {
+      return new Promise((resolve, reject) => {
+        signal.throwIfAborted()
+        const current = (worker ??= start())
+        current.ref()
+        let settled = false
+        const settle = (outcome: () => void, keep: boolean) => {
+          if (settled) return
+          settled = true
+          signal.removeEventListener('abort', abort)
+          current.off('message', onReply)
+          current.off('error', onError)
+          current.off('exit', onExit)
+          if (keep) current.unref()
+          else {
+            if (worker === current) worker = null
+            void current.terminate()
+          }
+          outcome()
+        }
+        const abort = () => settle(() => reject(signal.reason), false)
+        const onReply = (reply: ExtractReply) =>
+          settle(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))), true)
+        const onError = (error: Error) => settle(() => reject(error), false)
+        const onExit = (code: number) =>
+          settle(
+            () => reject(new Error(`the extracting thread stopped (exit code ${code})`)),
+            false,
+          )
+        signal.addEventListener('abort', abort, { once: true })
+        current.on('message', onReply)
+        current.on('error', onError)
+        current.on('exit', onExit)
+        current.postMessage(job)
+      })
+    },
+  }
+}
+
+/** In the worker thread: extracts each job it is sent, and replies to each once. */
 export function runExtractionWorker(): void {
   const port = parentPort!
-  const job = workerData as ExtractJob
-  extractColumns(job.file, job.target, job.options).then(
-    (result) => port.postMessage({ ok: true, result } satisfies ExtractReply),
-    (error: unknown) =>
-      port.postMessage({
-        ok: false,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies ExtractReply),
-  )
+  port.on('message', (job: ExtractJob) => {
+    extractColumns(job.file, job.target, job.options).then(
+      (result) => port.postMessage({ ok: true, result } satisfies ExtractReply),
+      (error: unknown) =>
+        port.postMessage({
+          ok: false,
+          message: error instanceof Error ? error.message : String(error),
+        } satisfies ExtractReply),
+    )
+  })
 }

@@ -1,8 +1,15 @@
+import { open, rm } from 'node:fs/promises'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import { QueryError } from './query-error'
-import { limitsToArgs, type QueryReply, type QuerySource, type ViewRows } from './query-messages'
+import {
+  limitsToArgs,
+  rowIdsDir,
+  type QueryReply,
+  type QuerySource,
+  type ViewRows,
+} from './query-messages'
 import { isIdentityView } from './view-sql'
 
 /** Sorts, filters and totals report files in the query process. */
@@ -62,6 +69,9 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     const started = options.launch(options.script, args)
     started.onMessage((message) => answer(message as QueryReply))
     started.onExit((reason) => {
+      // The row ids it wrote that no call read.
+      const { pid } = started
+      if (pid !== undefined) void rm(rowIdsDir(pid), { recursive: true, force: true })
       if (channel !== started) return
       channel = null
       failAll(new QueryProcessStoppedError(reason))
@@ -71,10 +81,20 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
 
   function answer(reply: QueryReply) {
     const call = waiting.get(reply.id)
-    if (!call) return
     waiting.delete(reply.id)
-    if (reply.ok) call.resolve(reply.result)
-    else call.reject(new QueryError(reply.failure, reply.message))
+    if ('rowIdsFile' in reply) {
+      // Read (and removed) even for a call no longer waiting.
+      readRowIds(reply.rowIdsFile, reply.count).then(
+        (rowIds) => call?.resolve({ kind: 'rows', rowIds } satisfies ViewRows),
+        (error: unknown) => call?.reject(error),
+      )
+    } else if (!call) {
+      return
+    } else if (reply.ok) {
+      call.resolve(reply.result)
+    } else {
+      call.reject(new QueryError(reply.failure, reply.message))
+    }
   }
 
   function failAll(error: Error) {
@@ -125,5 +145,25 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       channel = null
       failAll(new QueryError('cancelled', 'The query engine was closed.'))
     },
+  }
+}
+
+/** The row ids the query process wrote to `file` (see ROW_IDS_IN_REPLY_MAX), which goes. */
+async function readRowIds(file: string, count: number): Promise<Uint32Array> {
+  try {
+    const rowIds = new Uint32Array(count)
+    const handle = await open(file, 'r')
+    try {
+      const { bytesRead } = await handle.read(rowIds, 0, rowIds.byteLength, 0)
+      if (bytesRead !== rowIds.byteLength) throw new Error(`${file} holds too few row ids`)
+    } finally {
+      await handle.close()
+    }
+    return rowIds
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new QueryError('failed', `The query's result could not be read: ${reason}`)
+  } finally {
+    await rm(file, { force: true })
   }
 }

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
+import { extractionThread } from './column-extract-worker'
 import type { QueryProcessLimits } from './query-messages'
 import { createQueryService } from './query-service'
 import { createReportTables } from './report-tables'
@@ -11,7 +12,8 @@ const REPORTS_KEPT = 2
  * The query service over a DuckDB still opening: a query's columns are extracted from the file
  * meanwhile (which needs no DuckDB), and loaded once it is open. This module loads none of
  * DuckDB's native module itself. `extractWorker` is the query process's entry, run in worker
- * threads to extract the columns of large files in parts.
+ * threads (started now, one per thread after the first) to extract the columns of large files
+ * in parts.
  */
 export function createQueryCore(
   connection: Promise<DuckDBConnection>,
@@ -23,7 +25,13 @@ export function createQueryCore(
   const tables = createReportTables(connection, {
     maxReports: REPORTS_KEPT,
     threads: limits.threads,
-    ...(extractWorker ? { extractWorker } : {}),
+    ...(extractWorker
+      ? {
+          extractThreads: Array.from({ length: limits.threads - 1 }, () =>
+            extractionThread(extractWorker),
+          ),
+        }
+      : {}),
   })
   let open: DuckDBConnection | null = null
   void connection.then((ready) => (open = ready)).catch(() => {})

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { ColumnType, ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 
 /** A report file as the query process reads it. */
@@ -46,6 +48,20 @@ export type QueryFailure =
 export type QueryReply =
   | { id: number; ok: true; result: ViewRows | ReportTotals }
   | { id: number; ok: false; failure: QueryFailure; message: string }
+  /** A view's row ids, `count` of them, in the file `rowIdsFile`, which the reader removes. */
+  | { id: number; ok: true; rowIdsFile: string; count: number }
+
+/**
+ * A view of more rows than this sends its row ids in a file (of `rowIdsDir`), not in the reply:
+ * a reply of a million ids cost each process its size three times over at once (the serialized
+ * copy, the pipe's buffers, the copy read back), where the file is read straight into the ids.
+ */
+export const ROW_IDS_IN_REPLY_MAX = 64 * 1024
+
+/** Where the query process `pid` writes row ids; its parent removes it once the process ends. */
+export function rowIdsDir(pid: number): string {
+  return join(tmpdir(), `gatedesk-row-ids-${pid}`)
+}
 
 /** How much the query process may use, passed to it as command-line arguments. */
 export interface QueryProcessLimits {

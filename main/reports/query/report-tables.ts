@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
-import { extractInWorker } from './column-extract-worker'
+import type { ExtractionThread } from './column-extract-worker'
 import { extractedScan } from './csv-scan'
 import { QueryError } from './query-error'
 import type { QuerySource } from './query-messages'
@@ -35,11 +35,10 @@ export interface ReportTablesOptions {
   /**
    * A file whose row starts are known is extracted in up to `threads` parts at once (1 when
    * not given), when it is at least `parallelMinBytes` (8 MiB when not given): the first part in
-   * this thread, the others in worker threads running `extractWorker`, the query process's entry
-   * (in this thread too without it).
+   * this thread, part k in `extractThreads[k - 1]` (in this thread too without it).
    */
   threads?: number
-  extractWorker?: string
+  extractThreads?: readonly ExtractionThread[]
   parallelMinBytes?: number
 }
 
@@ -67,13 +66,13 @@ export function createReportTables(
       await checkUnchanged(source)
       // DuckDB may have been opening meanwhile: the extraction needs none of it.
       const connection = await db
-      for (const [index, part] of extracted.entries()) {
-        const params = new SqlParams()
-        const scan = extractedScan(part.target, columns, part.lineBreaks, params)
-        // Part after part, so that the table holds the rows in file order.
-        const into = index === 0 ? `CREATE TABLE ${table} AS` : `INSERT INTO ${table}`
-        await connection.run(`${into} ${scan}`, params.values)
-      }
+      const params = new SqlParams()
+      const targets = extracted.map((part) => part.target)
+      const lineBreaks = extracted.some((part) => part.lineBreaks)
+      // The parts in order (DuckDB keeps the order of the files it reads, and of their rows), so
+      // that the table holds the rows in file order.
+      const scan = extractedScan(targets, columns, lineBreaks, params)
+      await connection.run(`CREATE TABLE ${table} AS ${scan}`, params.values)
     } catch (error) {
       await Promise.resolve(db)
         .then((connection) => connection.run(`DROP TABLE IF EXISTS ${table}`))
@@ -111,9 +110,9 @@ export function createReportTables(
       columns,
       ...(part.range ? { range: part.range } : {}),
     }
-    const worker = part.index > 0 ? options.extractWorker : undefined
-    const extracted = worker
-      ? await extractInWorker(worker, { file: source.file, target, options: partOptions }, signal)
+    const thread = part.index > 0 ? options.extractThreads?.[part.index - 1] : undefined
+    const extracted = thread
+      ? await thread.extract({ file: source.file, target, options: partOptions }, signal)
       : await extractColumns(source.file, target, {
           ...partOptions,
           stopped: () => (signal.aborted ? (signal.reason as Error) : null),

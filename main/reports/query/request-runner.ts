@@ -1,5 +1,11 @@
 import { QueryError } from './query-error'
-import type { QueryReply, QueryRequest } from './query-messages'
+import type { ReportTotals } from '../../../preload/contract/report-view'
+import {
+  ROW_IDS_IN_REPLY_MAX,
+  type QueryReply,
+  type QueryRequest,
+  type ViewRows,
+} from './query-messages'
 import type { QueryService } from './query-service'
 
 /** What runs the requests: DuckDB, once it is open. */
@@ -11,6 +17,17 @@ export interface QueryEngineCore {
 
 type Work = Exclude<QueryRequest, { type: 'cancel' }>
 
+export interface RunnerOptions {
+  /**
+   * Runs before each request but the first: what earlier requests left (DuckDB's results, whose
+   * native memory is freed only when their objects are collected, and the row ids sent) then
+   * never adds to the next one's peak.
+   */
+  collectGarbage?: () => void
+  /** Writes the row ids of request `id` to a file and returns its path (see ROW_IDS_IN_REPLY_MAX). */
+  writeRowIds?: (id: number, rowIds: Uint32Array) => string
+}
+
 /**
  * Runs requests one at a time in the order they come (DuckDB already uses every thread it may
  * for one query), and answers each exactly once. A cancel drops a waiting request, or
@@ -19,11 +36,23 @@ type Work = Exclude<QueryRequest, { type: 'cancel' }>
 export function createRequestRunner(
   core: Promise<QueryEngineCore>,
   reply: (reply: QueryReply) => void,
+  { collectGarbage, writeRowIds }: RunnerOptions = {},
 ): (request: QueryRequest) => void {
   // A DuckDB that failed to open fails each request with its reason, not the process.
   core.catch(() => undefined)
   const waiting: Work[] = []
   let running: { id: number; cancelled: boolean } | null = null
+  let ran = false
+
+  function answer(id: number, result: ViewRows | ReportTotals): QueryReply {
+    if (writeRowIds && 'kind' in result && result.kind === 'rows') {
+      const { rowIds } = result
+      if (rowIds.length > ROW_IDS_IN_REPLY_MAX) {
+        return { id, ok: true, rowIdsFile: writeRowIds(id, rowIds), count: rowIds.length }
+      }
+    }
+    return { id, ok: true, result }
+  }
 
   async function runNext() {
     if (running !== null) return
@@ -31,6 +60,8 @@ export function createRequestRunner(
     if (request === undefined) return
     const current = { id: request.id, cancelled: false }
     running = current
+    if (ran) collectGarbage?.()
+    ran = true
     try {
       const { service } = await core
       if (current.cancelled) throw cancelled()
@@ -38,7 +69,7 @@ export function createRequestRunner(
         request.type === 'view'
           ? await service.view(request.source, request.query)
           : await service.totals(request.source, request.query)
-      reply({ id: request.id, ok: true, result })
+      reply(answer(request.id, result))
     } catch (error) {
       reply(failure(request.id, current.cancelled ? cancelled() : error))
     } finally {

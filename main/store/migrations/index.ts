@@ -1,8 +1,13 @@
 import { environmentsAndHistory } from './001-environments-and-history'
 import { reportTemplates } from './002-report-templates'
+import { bulkJournal } from './003-bulk-journal'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
-export const MIGRATIONS: readonly Migration[] = [environmentsAndHistory, reportTemplates]
+export const MIGRATIONS: readonly Migration[] = [
+  environmentsAndHistory,
+  reportTemplates,
+  bulkJournal,
+]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

@@ -1,3 +1,4 @@
+import { useI18n } from 'vue-i18n'
 import type { EnvironmentView } from '../../../preload/contract/environment'
 import { useConfirm } from './confirm'
 
@@ -10,14 +11,14 @@ const confirmed = new Set<string>()
  */
 export function useProductionGuard() {
   const ask = useConfirm()
+  const { t } = useI18n()
   return async (environment: EnvironmentView): Promise<boolean> => {
     if (environment.kind !== 'production' || confirmed.has(environment.id)) return true
     const yes = await ask({
-      title: `Send to production: ${environment.name}?`,
-      content:
-        'This request goes to the live gateway and acts on real payment data. GateDesk asks once per session for each production environment.',
-      positiveText: 'Send to production',
-      negativeText: 'Cancel',
+      title: t('environments.productionGuard.title', { name: environment.name }),
+      content: t('environments.productionGuard.content'),
+      positiveText: t('environments.productionGuard.confirm'),
+      negativeText: t('common.actions.cancel'),
     })
     if (yes) confirmed.add(environment.id)
     return yes

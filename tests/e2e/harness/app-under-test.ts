@@ -33,7 +33,7 @@ export interface AppUnderTest {
  * The app's real services (store in a temp dir, the real keychain of the test session) behind
  * the e2e harness: only the window and the file dialogs are stand-ins.
  */
-export async function startAppUnderTest(): Promise<AppUnderTest> {
+export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<AppUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatedesk-e2e-'))
   const opened: string[] = []
   const dialogs: ScriptedDialogs = {
@@ -57,7 +57,7 @@ export async function startAppUnderTest(): Promise<AppUnderTest> {
     launchProcess: forkLauncher,
   })
   const harness = await startHarness({
-    rendererDir: 'out/renderer',
+    rendererDir,
     handlers: services.handlers,
     reportFiles: services.reportFiles,
   })

@@ -30,9 +30,23 @@ export interface AppPage {
 
 export const SCREENSHOT_DIR = 'test-results/screens'
 
+/** How the window looks: its size in CSS pixels, Electron's zoom as the scale, the OS theme. */
+export interface WindowLook {
+  viewport: { width: number; height: number }
+  /** Electron's page zoom: CSS pixels per screen pixel, as devicePixelRatio reports it. */
+  deviceScaleFactor?: number
+  colorScheme?: 'light' | 'dark'
+  /** The OS language, as navigator.languages reports it: 'ru-RU' starts the window in Russian. */
+  locale?: string
+}
+
 /** Opens the app in a fresh browser context with the preload injected as Electron would. */
-export async function openApp(browser: Browser, harness: Harness): Promise<AppPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+export async function openApp(
+  browser: Browser,
+  harness: Harness,
+  look: WindowLook = { viewport: { width: 1280, height: 800 } },
+): Promise<AppPage> {
+  const context = await browser.newContext({ colorScheme: 'light', locale: 'en-US', ...look })
   const page = await context.newPage()
   const pageErrors: string[] = []
   page.on('pageerror', (error) => pageErrors.push(error.message))

@@ -17,6 +17,8 @@ import {
 export interface Harness {
   /** The app's entry page. */
   url: string
+  /** The origin that stands for the dev server's: main answers it with CORS for report files. */
+  devOrigin: string
   /** The random per-run token the page must present to reach the handlers. */
   token: string
   /** The real preload, bundled with the WebSocket `electron` stand-in, to inject into the page. */
@@ -56,6 +58,7 @@ export async function startHarness(options: {
 }): Promise<Harness> {
   const token = randomBytes(16).toString('hex')
   const bound = new Map<string, (event: InvokeEventLike, payload: unknown) => unknown>()
+  let devOrigin: string | null = null
   const server = createServer(async (request, response) => {
     const served = await serveAppRequest(
       {
@@ -63,7 +66,7 @@ export async function startHarness(options: {
         method: request.method ?? 'GET',
         headers: new Headers(request.headers as Record<string, string>),
       },
-      { rendererDir: options.rendererDir, reportFiles: options.reportFiles },
+      { rendererDir: options.rendererDir, reportFiles: options.reportFiles, devOrigin },
     )
     response.writeHead(served.status, Object.fromEntries(served.headers))
     // Streamed as the app streams it: a report file is never read whole. A page that stops
@@ -73,7 +76,11 @@ export async function startHarness(options: {
     await pipeline(body, response).catch(() => undefined)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const { port } = server.address() as AddressInfo
+  const origin = `http://127.0.0.1:${port}`
+  // The page is served from 127.0.0.1; http://localhost:<port> plays `npm start`'s dev server,
+  // another origin that main lets read report files (the app's own page never needs that).
+  devOrigin = `http://localhost:${port}`
 
   registerHandlers({ handle: (name, listener) => bound.set(name, listener) }, options.handlers, {
     trustedOrigins: [origin],
@@ -108,6 +115,7 @@ export async function startHarness(options: {
 
   return {
     url: `${origin}/index.html`,
+    devOrigin,
     token,
     preloadScript: await bundlePreload(),
     emit: (event, payload) => {

@@ -1,9 +1,7 @@
-import type {
-  HISTORY_OUTCOMES,
-  HistoryQueryInput,
-} from '../../../../preload/contract/history-channels'
+import type { HistoryQueryInput } from '../../../../preload/contract/history-channels'
+import type { RequestOutcome } from '../../../../preload/contract/request-outcomes'
 
-export type HistoryOutcome = (typeof HISTORY_OUTCOMES)[number]
+export type HistoryOutcome = RequestOutcome
 
 /** One set of History filters: what the boxes hold, or what the shown results were searched with. */
 export interface HistoryCriteria {

@@ -2,6 +2,7 @@ import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import type { HistoryEntryView } from '../../../../preload/contract/history-channels'
 import { BridgeError, call } from '../../bridge'
+import { i18n } from '../../i18n'
 import { noCriteria, sameCriteria, toQuery, type HistoryCriteria } from './history-query'
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const
@@ -101,23 +102,26 @@ export const useHistoryStore = defineStore('history', () => {
   }
 })
 
-const FIELD_LABELS: Record<string, string> = {
-  profileId: 'Profile ID',
-  orderId: 'Order ID',
-  outcome: 'Outcome',
-  from: 'From',
-  to: 'To',
-  limit: 'Page size',
-  offset: 'Page',
-}
+const FIELD_LABELS = {
+  profileId: 'history.fields.profileId',
+  orderId: 'history.fields.orderId',
+  outcome: 'history.fields.outcome',
+  from: 'history.fields.from',
+  to: 'history.fields.to',
+  limit: 'history.fields.limit',
+  offset: 'history.fields.offset',
+} as const
+
+const fieldLabel = (path: string) =>
+  path in FIELD_LABELS ? i18n.global.t(FIELD_LABELS[path as keyof typeof FIELD_LABELS]) : path
 
 /** Main's message; for a refused search, which filter is at fault and why. */
 function explain(error: unknown): string {
   if (error instanceof BridgeError && error.detail.issues?.length) {
     const fields = error.detail.issues.map(
-      (issue) => `${FIELD_LABELS[issue.path] ?? issue.path}: ${issue.message.replace(/\.$/, '')}`,
+      (issue) => `${fieldLabel(issue.path)}: ${issue.message.replace(/\.$/, '')}`,
     )
-    return `The search could not run. ${fields.join('. ')}.`
+    return i18n.global.t('history.searchFailed', { problems: fields.join('. ') })
   }
   return (error as Error).message
 }

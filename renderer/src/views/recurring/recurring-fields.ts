@@ -1,11 +1,14 @@
 import {
+  CARD_PARAMETERS,
   NOT_FOR_DST,
+  PAYER_PARAMETERS,
   RECURRING_UPDATE_PARAMETERS,
+  REQUIRED_PARAMETERS,
   STATE_REQUIRED_COUNTRIES,
+  isSensitiveParameter,
   type RecurringParameterDefinition,
-  type RecurringUpdateIssue,
-} from '../../../../preload/contract/recurring-update-rules'
-import { SENSITIVE_PARAMETERS } from './recurring-shared'
+} from '../../../../preload/contract/recurring-parameters'
+import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
 
 /** How the editor shows one parameter of spec §4.2; the rules themselves come from the table. */
 export interface FieldView {
@@ -70,7 +73,7 @@ const LAYOUT: { key: string; title: string; description: string; names: string[]
     title: 'Profile',
     description:
       'Which profile to update, and your order ID for this update. The profile type only tunes the checks made here; it is not sent.',
-    names: ['client-orderid', 'recurring-payment-id'],
+    names: [...REQUIRED_PARAMETERS],
   },
   {
     key: 'amount',
@@ -91,26 +94,13 @@ const LAYOUT: { key: string; title: string; description: string; names: string[]
     title: 'Card',
     description:
       'Only to replace the card: the name, expiry year and month are required with a card number. Card number and CVV2 are never saved; they are cleared once the gateway approves the update, or when you leave this screen.',
-    names: ['credit-card-number', 'card-printed-name', 'expire-year', 'expire-month', 'cvv2'],
+    names: [...CARD_PARAMETERS],
   },
   {
     key: 'payer',
     title: 'Payer',
     description: `State is required when the country is ${STATE_REQUIRED_COUNTRIES.join(', ')}. SSN is never saved; it is cleared when you leave this screen.`,
-    names: [
-      'first-name',
-      'last-name',
-      'email',
-      'phone',
-      'address1',
-      'city',
-      'zip-code',
-      'country',
-      'state',
-      'birthday',
-      'ssn',
-      'customer-ip',
-    ],
+    names: [...PAYER_PARAMETERS],
   },
   {
     key: 'other',
@@ -123,7 +113,7 @@ const LAYOUT: { key: string; title: string; description: string; names: string[]
 const fieldView = (definition: RecurringParameterDefinition): FieldView => ({
   definition,
   label: LABELS[definition.name] ?? definition.name,
-  secret: SENSITIVE_PARAMETERS.includes(definition.name),
+  secret: isSensitiveParameter(definition.name),
   multiline: MULTILINE.has(definition.name),
   notForDst: NOT_FOR_DST.some((name) => name === definition.name),
 })

@@ -1,8 +1,9 @@
 import type { RecurringUpdateResult } from '../../../../preload/contract/recurring-channels'
-import type { RecurringProfileType } from '../../../../preload/contract/recurring-update-rules'
+import type { RecurringProfileType } from '../../../../preload/contract/recurring-parameters'
+import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
 
-/** Card and identity data: held only in the open screen's memory, never in any storage. */
-export const SENSITIVE_PARAMETERS: readonly string[] = ['credit-card-number', 'cvv2', 'ssn']
+/** An issue as the editor shows it: from the local checks, main or the gateway. */
+export type ShownIssue = Pick<RecurringUpdateIssue, 'parameter' | 'message' | 'also'>
 
 export type ProfileTypeChoice = RecurringProfileType | 'unknown'
 
@@ -11,11 +12,6 @@ export interface SentUpdate {
   result: RecurringUpdateResult
   environmentName: string
   profileId: string
-  /**
-   * The environment and the parameters sent (secrets left out), to warn before the same request
-   * goes out again to the same environment after an uncertain outcome.
-   */
-  fingerprint: string
   /** When the request was handed to main, in the staff member's locale. */
   sentAt: string
 }

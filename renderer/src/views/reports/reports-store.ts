@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ReportHeadView } from '../../../../preload/contract/report-channels'
-import { call } from '../../bridge'
+import { BridgeError, call } from '../../bridge'
 
 /** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
 export type ReportResult =
@@ -38,5 +38,24 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
-  return { tab, result, openError, show, release, openFile }
+  /** Opens a report file dropped on the screen (main checks it is a CSV or a PDF), and shows it. */
+  async function openDropped(files: File[]): Promise<void> {
+    openError.value = null
+    const [file] = files
+    if (!file || files.length > 1) {
+      openError.value = file
+        ? `${files.length} files were dropped: drop one report at a time.`
+        : 'No file was dropped: drop a CSV or PDF report file.'
+      return
+    }
+    try {
+      const opened = await window.gatedesk.openDroppedReport(file)
+      if (!opened.ok) throw new BridgeError(opened.error)
+      await show(opened.value)
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  return { tab, result, openError, show, release, openFile, openDropped }
 })

@@ -6,10 +6,14 @@ type Listener = (event: unknown, payload: unknown) => void
 
 interface HarnessConfig {
   token: string
+  /** Where each "dropped" File lies on disk, as Electron knows it of a real drop; set by tests. */
+  filePaths?: WeakMap<File, string>
 }
 
-const { token } = (globalThis as unknown as { __GATEDESK_HARNESS__: HarnessConfig })
+const harnessConfig = (globalThis as unknown as { __GATEDESK_HARNESS__: HarnessConfig })
   .__GATEDESK_HARNESS__
+const { token } = harnessConfig
+harnessConfig.filePaths = new WeakMap()
 const socket = new WebSocket(`ws://${location.host}/ipc?token=${encodeURIComponent(token)}`)
 const opened = new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }))
 const pending = new Map<number, (result: unknown) => void>()
@@ -47,5 +51,13 @@ export const ipcRenderer = {
 export const contextBridge = {
   exposeInMainWorld(name: string, api: unknown): void {
     Object.defineProperty(window, name, { value: api, writable: false, configurable: false })
+  },
+}
+
+export const webUtils = {
+  /** As Electron's: the path of a File from disk, "" for one the page made itself. */
+  getPathForFile(file: File): string {
+    if (!(file instanceof File)) throw new TypeError('getPathForFile expects a File')
+    return harnessConfig.filePaths?.get(file) ?? ''
   },
 }

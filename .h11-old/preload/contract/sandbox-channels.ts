@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { channel } from './define'
+import { outputText } from './text'
+
+/** Failures the sandbox can stage on purpose, for rehearsing what the app does with them. */
+export const SANDBOX_FAULT_KINDS = [
+  'internal-error',
+  'delay',
+  'reset',
+  'truncate',
+  'not-form',
+  'corrupt-pdf',
+] as const
+
+const profileSchema = z.object({
+  id: outputText(128),
+  type: z.enum(['SRC', 'DST', 'native']),
+  status: z.enum(['running', 'stopped']),
+  stopReason: outputText(500).nullable(),
+  clientOrderId: outputText(128),
+  currency: outputText(8),
+  /** e.g. "10.00 EUR", "5.00–20.00 EUR (random)", "10.00, 12.50, 15.00 EUR (sequence)". */
+  amountRule: outputText(500),
+  /** e.g. "every 1 month from 01.11.2026 to 01.11.2027". */
+  schedule: outputText(300),
+  currentRepeats: z.number().int(),
+  maxRepeats: z.number().int().nullable(),
+  nextChargeDate: outputText(10).nullable(),
+})
+
+const transactionSchema = z.object({
+  id: z.number().int(),
+  profileId: outputText(128).nullable(),
+  createdAt: outputText(32),
+  amount: outputText(32),
+  currency: outputText(8),
+  status: z.enum(['approved', 'declined']),
+  declineReason: outputText(500).nullable(),
+})
+
+const receivedCallbackSchema = z.object({
+  id: z.number().int(),
+  receivedAt: outputText(32),
+  orderId: outputText(128),
+  clientOrderId: outputText(128),
+  status: outputText(32),
+  amount: outputText(32),
+  /** Whether its control value checked out against the merchant's control key. */
+  verified: z.boolean(),
+})
+
+/** What one advance of the simulated clock did: dates DD.MM.YYYY, counts of what happened. */
+const advanceCountsSchema = z.object({
+  from: outputText(10),
+  to: outputText(10),
+  charges: z.number().int().min(0),
+  declined: z.number().int().min(0),
+  stopped: z.number().int().min(0),
+})
+export type AdvanceCounts = z.infer<typeof advanceCountsSchema>
+
+export const sandboxOverviewSchema = z.object({
+  baseUrl: outputText(256),
+  /** DD.MM.YYYY */
+  simulatedDate: outputText(10),
+  merchantLogin: outputText(128),
+  merchantName: outputText(256),
+  endpointId: outputText(128),
+  declineRate: z.number(),
+  pendingFaults: z.array(z.enum(SANDBOX_FAULT_KINDS)).max(1000),
+  profiles: z.array(profileSchema).max(1000),
+  transactions: z.array(transactionSchema).max(100),
+  callbacks: z.array(receivedCallbackSchema).max(100),
+})
+export type SandboxOverview = z.infer<typeof sandboxOverviewSchema>
+
+export const sandboxChannels = {
+  'sandbox:overview': channel(
+    'The built-in sandbox: its address, merchant, simulated date, profiles, recent activity.',
+    z.undefined(),
+    sandboxOverviewSchema,
+  ),
+  'sandbox:advance': channel(
+    'Moves the simulated date forward, charging every profile that falls due.',
+    z.object({
+      days: z
+        .number()
+        .int()
+        .min(1, 'Advance by at least 1 day')
+        .max(3660, 'Advance by at most 3660 days (10 years) at a time'),
+    }),
+    z.object({
+      /** In English, for the CLI and logs; the window words `moved` in its own language. */
+      summary: outputText(1000),
+      moved: advanceCountsSchema,
+      overview: sandboxOverviewSchema,
+    }),
+  ),
+  'sandbox:inject-fault': channel(
+    'Makes the next requests to the sandbox fail on purpose.',
+    z.object({ kind: z.enum(SANDBOX_FAULT_KINDS), count: z.number().int().min(1).max(100) }),
+    sandboxOverviewSchema,
+  ),
+  'sandbox:clear-faults': channel('Cancels staged faults.', z.undefined(), sandboxOverviewSchema),
+  'sandbox:reset': channel(
+    'Restores the demo profiles and clears transactions, callbacks and nonces.',
+    z.undefined(),
+    sandboxOverviewSchema,
+  ),
+} as const

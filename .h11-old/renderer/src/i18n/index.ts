@@ -1,0 +1,26 @@
+import { computed } from 'vue'
+import { useI18n } from 'vue-i18n'
+import type { Explained } from '../../../preload/contract/explained'
+import { createAppI18n } from './create'
+import { initialLocale, rememberLocale, type AppLocale } from './locales'
+import { explainWith, type Wording } from './main-messages'
+
+export const i18n = createAppI18n(initialLocale())
+
+/** A message from main (an error, a validation issue) in the window's language. */
+export const explainMain = (explained: Explained): string =>
+  explainWith(i18n.global as unknown as Wording, explained)
+
+/** The window's language, kept across restarts once the user picks one. */
+export function useLocale() {
+  const { locale } = useI18n({ useScope: 'global' })
+  return computed<AppLocale>({
+    get: () => locale.value as AppLocale,
+    set: (value) => {
+      locale.value = value
+      rememberLocale(value)
+    },
+  })
+}
+
+export { supportedLocales, localeNames, type AppLocale } from './locales'

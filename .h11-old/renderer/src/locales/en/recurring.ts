@@ -1,0 +1,2 @@
+/** The Recurring screen's texts (see renderer/src/i18n/README.md). */
+export const recurring = {}

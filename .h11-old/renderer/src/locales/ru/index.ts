@@ -1,0 +1,25 @@
+import type { Translation } from '../../i18n/message-schema'
+import type { MessageSchema } from '../en'
+import { bulk } from './bulk'
+import { common } from './common'
+import { environments } from './environments'
+import { history } from './history'
+import { keys } from './keys'
+import { main } from './main'
+import { recurring } from './recurring'
+import { reports } from './reports'
+import { sandbox } from './sandbox'
+import { shell } from './shell'
+
+export const ru: Translation<MessageSchema> = {
+  common,
+  shell,
+  keys,
+  environments,
+  history,
+  sandbox,
+  recurring,
+  reports,
+  bulk,
+  main,
+}

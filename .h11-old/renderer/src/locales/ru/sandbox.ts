@@ -1,0 +1,78 @@
+import type { Translation } from '../../i18n/message-schema'
+import type { sandbox as english } from '../en/sandbox'
+
+export const sandbox: Translation<typeof english> = {
+  intro:
+    'Локальный шлюз, строго следующий API: отрабатывайте изменения и отчёты здесь, прежде чем работать с боевым окружением.',
+  tryAgain: 'Повторить',
+  gateway: {
+    title: 'Шлюз',
+    running: 'Работает',
+    baseUrl: 'Базовый URL',
+    simulatedDate: 'Условная дата',
+    merchant: 'Мерчант',
+    endpointId: 'Endpoint ID',
+    declineRate: 'Доля отклоняемых списаний',
+  },
+  clock: {
+    title: 'Условное время',
+    days: 'Сколько дней пропустить',
+    advance: 'Пропустить дни',
+    reset: 'Сбросить песочницу…',
+    resetConfirm: 'Восстановить демо-профили и удалить все транзакции и колбэки песочницы?',
+    resetDone: 'Песочница возвращена к демо-профилям.',
+    moved: 'Дата сдвинута с {from} на {to}: {charges}{declined}{stopped}.',
+    charges: '{n} списание | {n} списания | {n} списаний',
+    declined: ', отклонено: {n}',
+    stopped: ', остановлен {n} профиль | , остановлено {n} профиля | , остановлено {n} профилей',
+  },
+  faults: {
+    title: 'Намеренные сбои',
+    fault: 'Сбой',
+    requests: 'Запросов',
+    inject: 'Сорвать следующие запросы',
+    clear: 'Очистить',
+    staged: 'Запланировано: {faults}',
+    none: 'Сбоев не запланировано.',
+    injected:
+      'Следующий {n} запрос к песочнице завершится сбоем «{fault}». | Следующие {n} запроса к песочнице завершатся сбоем «{fault}». | Следующие {n} запросов к песочнице завершатся сбоем «{fault}».',
+    kinds: {
+      'internal-error': 'внутренняя ошибка (HTTP 500)',
+      delay: 'задержка ответа',
+      reset: 'обрыв соединения',
+      truncate: 'обрезанный ответ',
+      'not-form': 'HTML-страница вместо формы',
+      'corrupt-pdf': 'повреждённый PDF',
+    },
+  },
+  profiles: {
+    title: 'Профили регулярных платежей ({n})',
+    id: 'Профиль',
+    type: 'Тип',
+    status: 'Статус',
+    amount: 'Сумма',
+    schedule: 'Расписание',
+    repeats: 'Повторы',
+    nextCharge: 'Следующее списание',
+    statuses: { running: 'активен', stopped: 'остановлен' },
+  },
+  transactions: {
+    title: 'Последние транзакции',
+    time: 'Время',
+    profile: 'Профиль',
+    amount: 'Сумма',
+    status: 'Статус',
+    reason: 'Причина',
+    statuses: { approved: 'одобрена', declined: 'отклонена' },
+  },
+  callbacks: {
+    title: 'Полученные колбэки',
+    received: 'Получен',
+    order: 'Заказ',
+    status: 'Статус',
+    amount: 'Сумма',
+    control: 'Контрольная подпись',
+    valid: 'верна',
+    invalid: 'неверна',
+  },
+}

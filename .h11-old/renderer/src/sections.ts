@@ -1,0 +1,14 @@
+/**
+ * The app's sections, in navigation order; each issue replaces a placeholder with its screen.
+ * Titles and summaries live in the locale files, under shell.sections.<id>.
+ */
+export const sections = [
+  { id: 'recurring', path: '/recurring' },
+  { id: 'reports', path: '/reports' },
+  { id: 'bulk', path: '/bulk' },
+  { id: 'keys', path: '/keys' },
+  { id: 'sandbox', path: '/sandbox' },
+  { id: 'history', path: '/history' },
+] as const
+
+export type SectionId = (typeof sections)[number]['id']

@@ -1,0 +1,17 @@
+import type { RecurringUpdateResult } from '../../../../preload/contract/recurring-channels'
+import type { RecurringProfileType } from '../../../../preload/contract/recurring-parameters'
+import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
+
+/** An issue as the editor shows it: from the local checks, main or the gateway. */
+export type ShownIssue = Pick<RecurringUpdateIssue, 'parameter' | 'message' | 'also'>
+
+export type ProfileTypeChoice = RecurringProfileType | 'unknown'
+
+/** One sent update as the result panel shows it, with what it was sent for. */
+export interface SentUpdate {
+  result: RecurringUpdateResult
+  environmentName: string
+  profileId: string
+  /** When the request was handed to main, in the staff member's locale. */
+  sentAt: string
+}

@@ -1,0 +1,157 @@
+import { h, onBeforeUnmount, onMounted } from 'vue'
+import { NButton, useDialog, useMessage, type MessageReactive } from 'naive-ui'
+import { useDesignerStore } from './designer-store'
+
+const UNDO_SECONDS = 10
+
+/**
+ * What the designer's buttons and keys do, with the asking and telling around the store's
+ * actions: unsaved changes are never dropped without a question, a delete offers Undo.
+ */
+export function useDesignerActions() {
+  const store = useDesignerStore()
+  const message = useMessage()
+  const dialog = useDialog()
+  const undoMessages = new Map<string, MessageReactive>()
+
+  /** Runs `then` now, or once the user agrees to drop the open template's unsaved changes. */
+  function unlessUnsaved(then: () => unknown, what = 'open another template'): void {
+    if (!store.dirty) {
+      void then()
+      return
+    }
+    dialog.warning({
+      title: 'Discard unsaved changes?',
+      content: `“${store.templateName || 'The template'}” has changes that are not saved. To keep them, cancel and press Save (Ctrl+S) before you ${what}.`,
+      positiveText: 'Discard changes',
+      negativeText: 'Cancel',
+      onPositiveClick: () => void then(),
+    })
+  }
+
+  const failed = () => {
+    if (store.failure) message.error(store.failure)
+  }
+
+  async function save(): Promise<void> {
+    if (!store.open) return
+    if (!store.canSave) {
+      message.warning(
+        store.nameIssue ?? 'Not saved yet: fix the fields marked in red (the raw JSON too) first.',
+      )
+      return
+    }
+    if (await store.save()) message.success(`Saved “${store.templateName}”`)
+    else if (store.nameIssue) message.error(store.nameIssue)
+    else failed()
+  }
+
+  async function undo(id?: string): Promise<void> {
+    const restored = await store.undoDelete(id)
+    if (!restored) return failed()
+    undoMessages.get(restored.id)?.destroy()
+    undoMessages.delete(restored.id)
+    message.success(`Restored “${restored.name}”`)
+  }
+
+  function remove(id: string): void {
+    const act = async () => {
+      const entry = await store.remove(id)
+      if (!entry) return failed()
+      const shown = message.info(
+        () =>
+          h('span', { class: 'designer-undo', 'data-testid': 'template-deleted' }, [
+            `Deleted “${entry.name}”. `,
+            h(
+              NButton,
+              {
+                text: true,
+                type: 'primary',
+                'data-testid': 'template-undo',
+                onClick: () => void undo(entry.id),
+              },
+              { default: () => 'Undo (Ctrl+Z)' },
+            ),
+          ]),
+        {
+          duration: UNDO_SECONDS * 1000,
+          closable: true,
+          onLeave: () => undoMessages.delete(entry.id),
+        },
+      )
+      undoMessages.set(entry.id, shown)
+    }
+    if (store.templateId === id) unlessUnsaved(act, 'delete it')
+    else void act()
+  }
+
+  return {
+    unlessUnsaved,
+    open: (id: string) => {
+      if (id !== store.templateId) unlessUnsaved(() => store.load(id).then((ok) => ok || failed()))
+    },
+    newTemplate: () => unlessUnsaved(() => store.newTemplate(), 'start a new one'),
+    save,
+    remove,
+    undo,
+    async duplicate(id: string) {
+      const copy = await store.duplicate(id)
+      if (!copy) return failed()
+      message.success(`Duplicated as “${copy.name}”`)
+      unlessUnsaved(() => store.load(copy.id))
+    },
+    importFile: () =>
+      unlessUnsaved(async () => {
+        const result = await store.importFile()
+        if (!result) return failed()
+        if (result.status === 'refused') message.error(result.message)
+        else if (result.status === 'opened') {
+          if (result.notJson) {
+            message.warning(
+              'Imported as a draft, not saved: the file is not valid JSON. Mend it in the Raw JSON tab, then save.',
+            )
+          } else if (result.issues > 0) {
+            message.warning(
+              `Imported as a draft, not saved: fix the ${result.issues === 1 ? 'field' : `${result.issues} problems`} marked in red, then save.`,
+            )
+          } else message.info('Imported as a draft: check it, then save.')
+        }
+      }, 'import a file'),
+    async exportOpen() {
+      if (!store.request) {
+        message.warning('Not exported: fix the fields marked in red first.')
+        return
+      }
+      const file = await store.exportOpen()
+      if (file) message.success(`Exported to ${file}`)
+      else if (file === undefined) failed()
+    },
+    async exportSaved(id: string) {
+      const file = await store.exportSaved(id)
+      if (file) message.success(`Exported to ${file}`)
+      else if (file === undefined) failed()
+    },
+  }
+}
+
+const editable = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+
+/** Ctrl+S saves the open template; Ctrl+Z, outside a text box, undoes the last delete. */
+export function useDesignerShortcuts(actions: ReturnType<typeof useDesignerActions>): void {
+  const store = useDesignerStore()
+  const onKeydown = (event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+    const key = event.key.toLowerCase()
+    if (key === 's' && !event.shiftKey) {
+      event.preventDefault()
+      void actions.save()
+    } else if (key === 'z' && !event.shiftKey && !editable(event.target) && store.deleted.length) {
+      event.preventDefault()
+      void actions.undo()
+    }
+  }
+  onMounted(() => window.addEventListener('keydown', onKeydown))
+  onBeforeUnmount(() => window.removeEventListener('keydown', onKeydown))
+}

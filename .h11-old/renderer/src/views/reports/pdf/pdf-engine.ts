@@ -1,0 +1,248 @@
+// pdfjs-global must load first: pdf_viewer.mjs reads the library from a global as it loads.
+import './pdfjs-global'
+import {
+  AnnotationEditorType,
+  AnnotationMode,
+  getDocument,
+  PDFWorker,
+  RenderingCancelledException,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from 'pdfjs-dist'
+import {
+  EventBus,
+  FindState,
+  LinkTarget,
+  PDFFindController,
+  PDFLinkService,
+  PDFViewer,
+} from 'pdfjs-dist/web/pdf_viewer.mjs'
+import 'pdfjs-dist/web/pdf_viewer.css'
+import { openRangeTransport, RANGE_CHUNK_SIZE } from './range-transport'
+
+// One worker for every document, started as soon as pdf.js loads (while the first range is read):
+// its 1.3 MB of script is parsed once, not for each PDF opened.
+let worker = new PDFWorker()
+
+/**
+ * Opens the PDF at `url`, reading only the ranges pdf.js asks for, until `signal` aborts.
+ * `onReadError` hears of a range that could not be read after the document opened.
+ */
+export async function openPdf(
+  url: string,
+  signal: AbortSignal,
+  onReadError: (error: Error) => void,
+): Promise<PDFDocumentProxy> {
+  const range = await openRangeTransport(url, signal, onReadError)
+  signal.throwIfAborted()
+  if (worker.destroyed) worker = new PDFWorker()
+  const task = getDocument({
+    worker,
+    range,
+    rangeChunkSize: RANGE_CHUNK_SIZE,
+    // Read what the pages on screen need, never the rest of the file in the background.
+    disableAutoFetch: true,
+    disableStream: true,
+    enableXfa: false,
+    // WebAssembly needs 'wasm-unsafe-eval', which the CSP does not grant: pdf.js interprets
+    // PostScript functions in JS instead (JPEG 2000 and JBIG2 images are then not drawn).
+    // There is no isEvalSupported any more: pdf.js 6 never evaluates code. No scripting either:
+    // that needs a scripting manager, which the viewer is not given.
+    useWasm: false,
+  })
+  // Aborting ends the document (the worker stays, for the next one).
+  signal.addEventListener('abort', () => void task.destroy(), { once: true })
+  return task.promise
+}
+
+export type FindOutcome = 'found' | 'not-found' | 'wrapped' | 'pending'
+const FIND_OUTCOMES: Record<number, FindOutcome> = {
+  [FindState.FOUND]: 'found',
+  [FindState.NOT_FOUND]: 'not-found',
+  [FindState.WRAPPED]: 'wrapped',
+  [FindState.PENDING]: 'pending',
+}
+
+export interface PdfViewEvents {
+  pageChanged: (page: number) => void
+  scaleChanged: (scale: number) => void
+  matchesChanged: (matches: { current: number; total: number }) => void
+  findStateChanged: (outcome: FindOutcome) => void
+  pageDrawn: (page: number, error: unknown) => void
+}
+
+export interface PdfView {
+  zoomIn: () => void
+  zoomOut: () => void
+  fitWidth: () => void
+  goToPage: (page: number) => void
+  /** A new search for `query`, or (`again`) the next or previous match of the current one. */
+  find: (query: string, options: { again: boolean; previous: boolean }) => void
+  /** Ends the search and its highlights. */
+  endFind: () => void
+  destroy: () => void
+}
+
+const FIT_WIDTH = 'page-width'
+
+interface PageViewInternals {
+  textLayer: object | null
+  _textHighlighter?: {
+    textDivs: unknown[] | null
+    setTextMapping: (divs: null, texts: null) => void
+  }
+}
+
+/**
+ * pdf.js drops a page's canvas and text layer when the page leaves its small cache, but its
+ * search highlighter keeps the text layer's detached spans until the page is drawn again: after
+ * scrolling through 2,000 pages, 190,000 nodes kept for nothing. This lets them go (a new text
+ * layer sets the highlighter up again when the page comes back).
+ */
+function releaseDroppedTextLayers(viewer: PDFViewer) {
+  for (let index = 0; index < viewer.pagesCount; index++) {
+    const pageView = viewer.getPageView(index) as PageViewInternals
+    // _textHighlighter is created on first use: only pages drawn at least once have their own.
+    if (!Object.hasOwn(pageView, '_textHighlighter') || pageView.textLayer) continue
+    if (pageView._textHighlighter?.textDivs) pageView._textHighlighter.setTextMapping(null, null)
+  }
+}
+
+/**
+ * pdf.js's own viewer on `container` (absolutely positioned, holding a div.pdfViewer): it draws
+ * only the pages on screen, keeps a few drawn pages and drops the canvases of the others, and
+ * lays out the text layer that search highlights.
+ */
+export function createPdfView(
+  container: HTMLDivElement,
+  pdfDocument: PDFDocumentProxy,
+  events: PdfViewEvents,
+): PdfView {
+  const eventBus = new EventBus()
+  // External links open through window.open, which main hands to the system browser.
+  const linkService = new PDFLinkService({ eventBus, externalLinkTarget: LinkTarget.BLANK })
+  const findController = new PDFFindController({ eventBus, linkService })
+  const viewer = new PDFViewer({
+    container,
+    eventBus,
+    linkService,
+    findController,
+    // Links, but no form fields and no editing.
+    annotationMode: AnnotationMode.ENABLE,
+    annotationEditorMode: AnnotationEditorType.DISABLE,
+  })
+  linkService.setViewer(viewer)
+
+  eventBus.on('pagesinit', () => {
+    viewer.currentScaleValue = FIT_WIDTH
+  })
+  eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) =>
+    events.pageChanged(pageNumber),
+  )
+  eventBus.on('scalechanging', ({ scale }: { scale: number }) => events.scaleChanged(scale))
+  eventBus.on(
+    'updatefindmatchescount',
+    ({ matchesCount }: { matchesCount: { current: number; total: number } }) =>
+      events.matchesChanged(matchesCount),
+  )
+  eventBus.on(
+    'updatefindcontrolstate',
+    ({
+      state,
+      matchesCount,
+    }: {
+      state: number
+      matchesCount: { current: number; total: number }
+    }) => {
+      events.findStateChanged(FIND_OUTCOMES[state] ?? 'pending')
+      events.matchesChanged(matchesCount)
+    },
+  )
+  eventBus.on('pagerendered', ({ pageNumber, error }: { pageNumber: number; error: unknown }) => {
+    if (!(error instanceof RenderingCancelledException)) events.pageDrawn(pageNumber, error)
+    releaseDroppedTextLayers(viewer)
+  })
+
+  // A fitted scale follows the container's width (window resized, thumbnails shown or hidden).
+  const resized = new ResizeObserver(() => {
+    if (viewer.currentScaleValue === FIT_WIDTH) viewer.currentScaleValue = FIT_WIDTH
+  })
+  resized.observe(container)
+
+  viewer.setDocument(pdfDocument)
+  linkService.setDocument(pdfDocument)
+
+  return {
+    zoomIn: () => viewer.increaseScale(),
+    zoomOut: () => viewer.decreaseScale(),
+    fitWidth: () => {
+      viewer.currentScaleValue = FIT_WIDTH
+    },
+    goToPage: (page) => {
+      viewer.currentPageNumber = page
+    },
+    find: (query, { again, previous }) =>
+      eventBus.dispatch('find', {
+        source: null,
+        type: again ? 'again' : '',
+        query,
+        caseSensitive: false,
+        entireWord: false,
+        highlightAll: true,
+        findPrevious: previous,
+        matchDiacritics: false,
+      }),
+    endFind: () => eventBus.dispatch('findbarclose', { source: null }),
+    destroy: () => {
+      resized.disconnect()
+      viewer.setDocument(null)
+      linkService.setDocument(null)
+    },
+  }
+}
+
+export interface ThumbnailTask {
+  /** True once drawn, false if cancelled first. */
+  promise: Promise<boolean>
+  cancel: () => void
+}
+
+const THUMBNAIL_CSS_WIDTH = 96
+
+/** Draws page `pageNumber` small into `canvas`, then frees what pdf.js kept to draw it. */
+export function drawThumbnail(
+  pdfDocument: PDFDocumentProxy,
+  pageNumber: number,
+  canvas: HTMLCanvasElement,
+): ThumbnailTask {
+  let cancelled = false
+  let render: RenderTask | null = null
+  const promise = (async () => {
+    const page = await pdfDocument.getPage(pageNumber)
+    if (cancelled) return false
+    const width = page.getViewport({ scale: 1 }).width
+    const viewport = page.getViewport({
+      scale: (THUMBNAIL_CSS_WIDTH * window.devicePixelRatio) / width,
+    })
+    canvas.width = Math.round(viewport.width)
+    canvas.height = Math.round(viewport.height)
+    render = page.render({ canvas, viewport, annotationMode: AnnotationMode.DISABLE })
+    try {
+      await render.promise
+      return true
+    } catch (error) {
+      if (error instanceof RenderingCancelledException) return false
+      throw error
+    } finally {
+      // Without this, every page ever shown in the strip would keep its operator list.
+      page.cleanup()
+    }
+  })()
+  return {
+    promise,
+    cancel: () => {
+      cancelled = true
+      render?.cancel()
+    },
+  }
+}

@@ -1,0 +1,61 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { ReportHeadView } from '../../../../preload/contract/report-channels'
+import { BridgeError, call } from '../../bridge'
+
+/** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
+export type ReportResult =
+  { kind: 'csv'; head: ReportHeadView } | { kind: 'pdf'; fileId: string; fileName: string }
+
+/** The Reports screen's shared state: which tab is in front and the result on show. */
+export const useReportsStore = defineStore('reports', () => {
+  const tab = ref<'design' | 'result'>('design')
+  const result = ref<ReportResult | null>(null)
+  const openError = ref<string | null>(null)
+
+  /** Frees the report main holds open for the current result, if any. */
+  async function release(): Promise<void> {
+    const current = result.value
+    result.value = null
+    if (current?.kind === 'csv') await call('reports:close', { reportId: current.head.reportId })
+  }
+
+  async function show(next: ReportResult): Promise<void> {
+    await release()
+    result.value = next
+    tab.value = 'result'
+  }
+
+  /** Asks main to open a report file from disk (its own dialog): a CSV or a PDF, and shows it. */
+  async function openFile(): Promise<void> {
+    openError.value = null
+    try {
+      const opened = await call('reports:open-file', {})
+      if (opened.kind === 'cancelled') return
+      await show(opened)
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  /** Opens a report file dropped on the screen (main checks it is a CSV or a PDF), and shows it. */
+  async function openDropped(files: File[]): Promise<void> {
+    openError.value = null
+    const [file] = files
+    if (!file || files.length > 1) {
+      openError.value = file
+        ? `${files.length} files were dropped: drop one report at a time.`
+        : 'No file was dropped: drop a CSV or PDF report file.'
+      return
+    }
+    try {
+      const opened = await window.gatedesk.openDroppedReport(file)
+      if (!opened.ok) throw new BridgeError(opened.error)
+      await show(opened.value)
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  return { tab, result, openError, show, release, openFile, openDropped }
+})

@@ -1,0 +1,60 @@
+import { useRouter } from 'vue-router'
+import type { HistoryEntryView } from '../../../../../preload/contract/history-channels'
+import { REQUEST_JSON_PARAMETER } from '../../../../../preload/contract/report-run-channels'
+import {
+  reportRequestSchema,
+  type ReportRequest,
+} from '../../../../../preload/contract/report-request'
+import { freeName, requestJsonText } from '../../../../../preload/contract/report-template'
+import { useConfirm } from '../../../composables/confirm'
+import { useEnvironmentsStore } from '../../../stores/environments'
+import { useDesignerStore } from '../designer/designer-store'
+
+/** The request a History entry of a report run kept whole; null when it has none to give back. */
+export function keptReportRequest(entry: HistoryEntryView): ReportRequest | null {
+  if (entry.operation !== 'custom-report') return null
+  const json = entry.parameters.find(([name]) => name === REQUEST_JSON_PARAMETER)?.[1]
+  if (json === undefined) return null
+  try {
+    const parsed = reportRequestSchema.safeParse(JSON.parse(json))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * "Run again" from History: the entry's request goes back to the Reports screen as a new,
+ * unsaved draft in the designer, on the environment it ran on, ready to run (nothing is sent
+ * until the user runs it). Unsaved changes in the designer are not replaced without asking.
+ */
+export function useRunAgain() {
+  const ask = useConfirm()
+  const router = useRouter()
+  const designer = useDesignerStore()
+  const environments = useEnvironmentsStore()
+
+  const replaceUnsaved = () =>
+    ask({
+      title: 'Replace the unsaved changes?',
+      content: `“${designer.templateName}” has changes that are not saved. Running this request again opens it in their place, and the changes are lost.`,
+      positiveText: 'Replace them',
+      negativeText: 'Keep editing',
+    })
+
+  return async function runAgain(entry: HistoryEntryView): Promise<boolean> {
+    const request = keptReportRequest(entry)
+    if (!request) return false
+    if (designer.dirty && !(await replaceUnsaved())) return false
+    const template = entry.parameters.find(([name]) => name === 'template')?.[1]
+    const taken = designer.templates.map((saved) => saved.name)
+    designer.newTemplate()
+    designer.setName(freeName(template ?? (request.reportName || request.reportIdentifier), taken))
+    designer.setRawText(requestJsonText(request))
+    if (environments.list.some((environment) => environment.id === entry.environmentId)) {
+      environments.select(entry.environmentId)
+    }
+    await router.push('/reports')
+    return true
+  }
+}

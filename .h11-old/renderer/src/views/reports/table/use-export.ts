@@ -1,0 +1,49 @@
+import { ref } from 'vue'
+import type { JobProgress } from '../../../../../preload/contract/jobs'
+import { call } from '../../../bridge'
+import type { useJobEvents } from './use-job-events'
+
+type ExportWhat = 'original' | 'view'
+
+/** Saving the original file, or exporting the view as CSV: one job at a time, with progress. */
+export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents>) {
+  const running = ref<{ jobId: string; label: string; progress: JobProgress | null } | null>(null)
+  const outcome = ref<{ ok: boolean; text: string } | null>(null)
+
+  /** `columns`: for the view, those shown, in their order. */
+  async function start(what: ExportWhat, columns: number[]) {
+    outcome.value = null
+    const label = what === 'original' ? 'Saving the original' : 'Exporting the view'
+    try {
+      const { jobId, file } = await call('reports:export', {
+        reportId,
+        what,
+        columns: what === 'view' ? columns : null,
+      })
+      if (!jobId) return
+      running.value = { jobId, label, progress: null }
+      jobs.follow(jobId, {
+        onProgress: (progress) => {
+          if (running.value?.jobId === jobId) running.value = { ...running.value, progress }
+        },
+        onFinished: ({ outcome: end, message }) => {
+          running.value = null
+          outcome.value =
+            end === 'done'
+              ? { ok: true, text: `Saved ${file}.` }
+              : end === 'cancelled'
+                ? { ok: true, text: `${label} was cancelled; nothing was written.` }
+                : { ok: false, text: `${label} failed: ${message ?? 'no reason given.'}` }
+        },
+      })
+    } catch (error) {
+      outcome.value = { ok: false, text: `${label} failed: ${(error as Error).message}` }
+    }
+  }
+
+  function cancel() {
+    if (running.value) void jobs.cancel(running.value.jobId)
+  }
+
+  return { running, outcome, start, cancel }
+}

@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import { isCardData } from '../privacy/redaction'
+import type { BulkJob, BulkJournal, NewBulkRow } from '../store/bulk-journal-repository'
+import { orderIdOf } from '../store/bulk-journal-repository'
+import type { BulkSource } from './bulk-source'
+import { rowInput } from './column-mapping'
+
+export interface BulkJobSettings {
+  environment: { id: string; name: string }
+  mapping: (string | null)[]
+  profileType: RecurringProfileType | null
+  concurrency: number
+  rate: number | null
+  /** Row numbers left out of the job. */
+  excluded?: ReadonlySet<number>
+  /** Fixes made in place, by row number; card data among them is not journaled. */
+  fixes?: ReadonlyMap<number, Record<string, string>>
+}
+
+export const DEFAULT_CONCURRENCY = 4
+
+/** Fixes the journal may keep: never card data, which stays in the app's memory only. */
+export function journaledFixes(fixes: Record<string, string> | undefined) {
+  if (!fixes) return null
+  const kept = Object.entries(fixes).filter(([name]) => !isCardData(name))
+  return kept.length > 0 ? Object.fromEntries(kept) : null
+}
+
+/**
+ * Journals a new job over a source file: each included row pending, with its own client-orderid
+ * (the file's own when it has one, else the job's prefix and the row number).
+ */
+export function createBulkJob(
+  journal: BulkJournal,
+  source: BulkSource,
+  settings: BulkJobSettings,
+): BulkJob {
+  const id = `bulk-${randomUUID()}`
+  const orderPrefix = `BULK-${randomBytes(4).toString('hex').toUpperCase()}`
+  const rows: NewBulkRow[] = []
+  source.rows.forEach((fields, index) => {
+    const rowNumber = index + 1
+    if (settings.excluded?.has(rowNumber)) return
+    const fixes = settings.fixes?.get(rowNumber)
+    const { parameters } = rowInput(fields, settings.mapping, fixes ?? null, settings.profileType)
+    rows.push({
+      rowNumber,
+      clientOrderId: parameters['client-orderid'] ?? orderIdOf(orderPrefix, rowNumber),
+      profileId: parameters['recurring-payment-id'] ?? null,
+      overrides: journaledFixes(fixes),
+    })
+  })
+  journal.create(
+    {
+      id,
+      source: {
+        path: source.path,
+        sha256: source.sha256,
+        encoding: source.encoding,
+        delimiter: source.delimiter,
+        mapping: settings.mapping,
+      },
+      environment: settings.environment,
+      profileType: settings.profileType,
+      concurrency: settings.concurrency,
+      rate: settings.rate,
+      orderPrefix,
+    },
+    rows,
+  )
+  return journal.job(id)!
+}

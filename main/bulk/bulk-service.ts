@@ -1,0 +1,294 @@
+import { hostname } from 'node:os'
+import { basename } from 'node:path'
+import type {
+  BulkDryRun,
+  BulkJobView,
+  BulkProgressView,
+  BulkResultRow,
+  BulkRunSettings,
+} from '../../preload/contract/bulk-channels'
+import type { JobRunner } from '../jobs/job-runner'
+import { maskParameters } from '../privacy/redaction'
+import {
+  environmentSendingContext,
+  type RecurringDeps,
+} from '../recurring/recurring-update-service'
+import { uncertainEarlierSend } from '../recurring/resend-guard'
+import { parametersOf } from '../recurring/update-parameters'
+import type { BulkJob, BulkJournal, BulkRowFilter } from '../store/bulk-journal-repository'
+import { claimJob, isInterrupted, runByOther } from './bulk-claim'
+import { createBulkJob } from './bulk-job'
+import { startBulkRun, type BulkProgress, type BulkRun } from './bulk-run'
+import type { BulkSource } from './bulk-source'
+import { rowInput } from './column-mapping'
+import type { ImportSession, ImportSessions } from './import-sessions'
+import { openJobSource, rowInputs } from './job-source'
+import { exportResults } from './results-export'
+import { inputProblems } from './row-check'
+
+const DRY_RUN_REQUESTS = 50
+
+interface LiveRun {
+  run: BulkRun
+  jobId: string
+}
+
+export interface BulkServiceDeps extends RecurringDeps {
+  journal: BulkJournal
+  imports: ImportSessions
+  jobs: JobRunner
+  emitProgress: (progress: BulkProgressView) => void
+}
+
+const progressView = (progress: BulkProgress): BulkProgressView => ({
+  bulkJobId: progress.jobId,
+  state: progress.state,
+  total: progress.total,
+  states: progress.states,
+  outcomes: progress.outcomes,
+  perSecond: progress.perSecond,
+  secondsLeft: progress.secondsLeft,
+})
+
+/** What the Bulk updates screen asks of main: dry runs, journaled runs, results. */
+export function createBulkService(deps: BulkServiceDeps) {
+  const { journal, imports } = deps
+  const me = { pid: process.pid, host: hostname() }
+  const live = new Map<string, LiveRun>()
+  /** Card data fixed in place, by job: never journaled, so lost with the app. */
+  const memoryFixes = new Map<string, Map<number, Record<string, string>>>()
+
+  function jobView(job: BulkJob): BulkJobView {
+    const { states, outcomes } = journal.counts(job.id)
+    return {
+      bulkJobId: job.id,
+      createdAt: job.createdAt,
+      fileName: basename(job.source.path),
+      environmentName: job.environment.name,
+      state: job.state,
+      interrupted: !live.has(job.id) && isInterrupted(job, me),
+      live: live.has(job.id),
+      concurrency: job.concurrency,
+      rate: job.rate,
+      total: Object.values(states).reduce((a, b) => a + b, 0),
+      states,
+      outcomes,
+    }
+  }
+
+  function stored(bulkJobId: string): BulkJob {
+    const job = journal.job(bulkJobId)
+    if (!job) throw new Error(`There is no bulk job ${bulkJobId.slice(0, 64)} in the journal.`)
+    return job
+  }
+
+  /** Rows whose update breaks the rules once the job's profile type is known. */
+  function refusedRows(session: ImportSession, profileType: BulkRunSettings['profileType']) {
+    const refused = new Set<number>()
+    session.source.rows.forEach((fields, index) => {
+      const row = index + 1
+      if (session.excluded.has(row)) return
+      const input = rowInput(fields, session.mapping, session.fixes.get(row) ?? null, profileType)
+      if (inputProblems(input, row, session.mapping).length > 0) refused.add(row)
+    })
+    return refused
+  }
+
+  function run(job: BulkJob, source: BulkSource): LiveRun {
+    const context = environmentSendingContext(deps, job.environment.id)
+    // The job convention too: jobs:progress, jobs:cancel and jobs:finished work for a bulk run.
+    let jobProgress: ((done: number, total: number) => void) | undefined
+    const bulkRun = startBulkRun(job, {
+      journal,
+      history: deps.history,
+      context,
+      inputOf: rowInputs(job, source, memoryFixes.get(job.id)),
+      runner: me,
+      onProgress: (progress) => {
+        deps.emitProgress(progressView(progress))
+        const { pending, 'in-flight': inFlight } = progress.states
+        jobProgress?.(progress.total - pending - inFlight, progress.total)
+      },
+    })
+    const started = deps.jobs.start('bulk-run', 'requests', async (jobContext) => {
+      jobProgress = jobContext.progress
+      jobContext.signal.addEventListener('abort', () => bulkRun.cancel())
+      return bulkRun.done
+    })
+    const entry = { run: bulkRun, jobId: started.jobId }
+    live.set(job.id, entry)
+    bulkRun.done.then(
+      () => live.delete(job.id),
+      () => live.delete(job.id),
+    )
+    return entry
+  }
+
+  function liveRun(bulkJobId: string): LiveRun | undefined {
+    return live.get(bulkJobId)
+  }
+
+  return {
+    /**
+     * At start: jobs whose process died mid-run are taken over, their rows in flight made
+     * unknown (for a decision), and left paused: nothing is sent until someone resumes them.
+     */
+    recoverInterrupted(): number {
+      let recovered = 0
+      for (const job of journal.jobs(100)) {
+        if (!isInterrupted(job, me)) continue
+        claimJob(journal, deps.history, job, me)
+        // Paused, the dead runner kept: the window shows it as interrupted until resumed.
+        journal.setState(job.id, 'paused', job.runner)
+        recovered++
+      }
+      return recovered
+    },
+
+    dryRun(importId: string, settings: BulkRunSettings): BulkDryRun {
+      const session = imports.get(importId)
+      const environment = deps.environments.get(settings.environmentId)
+      const refused = refusedRows(session, settings.profileType)
+      let held = 0
+      const requests: BulkDryRun['requests'] = []
+      session.source.rows.forEach((fields, index) => {
+        const row = index + 1
+        if (session.excluded.has(row) || refused.has(row)) return
+        const input = rowInput(
+          fields,
+          session.mapping,
+          session.fixes.get(row) ?? null,
+          settings.profileType,
+        )
+        const parameters = parametersOf({
+          'client-orderid': `(order id of row ${row})`,
+          ...input.parameters,
+        })
+        if (uncertainEarlierSend(deps.history, environment.id, parameters) !== null) held++
+        if (requests.length < DRY_RUN_REQUESTS) {
+          requests.push({
+            rowNumber: row,
+            parameters: maskParameters(parameters).map(([n, v]) => [n, v.slice(0, 2000)]),
+          })
+        }
+      })
+      const send = session.source.rows.length - session.excluded.size - refused.size - held
+      return {
+        counts: { send, refused: refused.size, excluded: session.excluded.size, held },
+        requests,
+      }
+    },
+
+    /** Journals a job from an import (rows that break the rules left out) and starts it. */
+    start(importId: string, settings: BulkRunSettings) {
+      const session = imports.get(importId)
+      const environment = deps.environments.get(settings.environmentId)
+      if (!session.mapping.includes('recurring-payment-id')) {
+        throw new Error('No column is mapped to recurring-payment-id: map one before starting.')
+      }
+      const refused = refusedRows(session, settings.profileType)
+      const job = createBulkJob(journal, session.source, {
+        environment: { id: environment.id, name: environment.name },
+        mapping: session.mapping,
+        profileType: settings.profileType,
+        concurrency: settings.concurrency,
+        rate: settings.rate,
+        excluded: new Set([...session.excluded, ...refused]),
+        fixes: session.fixes,
+      })
+      if (journal.counts(job.id).states.pending === 0) {
+        throw new Error('No row can be sent: every row is excluded or breaks the rules.')
+      }
+      memoryFixes.set(job.id, session.fixes)
+      imports.close(importId)
+      const { jobId } = run(job, session.source)
+      return { bulkJobId: job.id, jobId }
+    },
+
+    jobs(): BulkJobView[] {
+      return journal.jobs(100).map(jobView)
+    },
+
+    job(bulkJobId: string): BulkJobView {
+      return jobView(stored(bulkJobId))
+    },
+
+    pause(bulkJobId: string): BulkJobView {
+      const running = liveRun(bulkJobId)
+      if (!running) throw new Error('This job is not running in this window: nothing to pause.')
+      running.run.pause()
+      return jobView(stored(bulkJobId))
+    },
+
+    async resume(bulkJobId: string): Promise<BulkJobView> {
+      const running = liveRun(bulkJobId)
+      if (running) {
+        running.run.resume()
+        return jobView(stored(bulkJobId))
+      }
+      const job = stored(bulkJobId)
+      claimJob(journal, deps.history, job, me)
+      if (journal.counts(job.id).states.pending === 0) {
+        throw new Error(
+          'Every row of this job has been sent or decided: there is nothing left to send. Decide on the unknown rows first (send again or skip).',
+        )
+      }
+      run(stored(bulkJobId), await openJobSource(job))
+      return jobView(stored(bulkJobId))
+    },
+
+    async cancel(bulkJobId: string): Promise<BulkJobView> {
+      const running = liveRun(bulkJobId)
+      if (running) {
+        running.run.cancel()
+        await running.run.done.catch(() => {})
+      } else {
+        const job = stored(bulkJobId)
+        if (runByOther(job, me))
+          throw new Error('Another GateDesk process runs this job: stop it there.')
+        claimJob(journal, deps.history, job, me)
+        journal.setState(job.id, 'cancelled', null)
+      }
+      return jobView(stored(bulkJobId))
+    },
+
+    rows(bulkJobId: string, filter: BulkRowFilter): { rows: BulkResultRow[]; total: number } {
+      const { rows, total } = journal.rows(stored(bulkJobId).id, filter)
+      return {
+        rows: rows.map((row) => ({
+          rowNumber: row.rowNumber,
+          state: row.state,
+          clientOrderId: row.clientOrderId,
+          attempt: row.attempt,
+          profileId: row.profileId,
+          outcome: row.outcome,
+          serialNumber: row.serialNumber,
+          errorCode: row.errorCode,
+          message: row.message,
+          historyId: row.historyId,
+        })),
+        total,
+      }
+    },
+
+    decide(bulkJobId: string, rowNumbers: readonly number[], decision: 'resend' | 'skip') {
+      return journal.decide(stored(bulkJobId).id, rowNumbers, decision)
+    },
+
+    async export(bulkJobId: string, file: string): Promise<number> {
+      const job = stored(bulkJobId)
+      // Inputs come from the job's file; if it is gone or changed, the outcomes are still saved.
+      const source = await openJobSource(job).catch(() => null)
+      return exportResults(journal, job, source, file)
+    },
+
+    /** The app quits: running jobs stop taking rows and stay paused, to be resumed later. */
+    async suspendAll(): Promise<void> {
+      const running = [...live.values()]
+      for (const { run: bulkRun } of running) bulkRun.suspend()
+      await Promise.all(running.map(({ run: bulkRun }) => bulkRun.done.catch(() => {})))
+    },
+  }
+}
+
+export type BulkService = ReturnType<typeof createBulkService>

@@ -1,0 +1,87 @@
+import {
+  RECURRING_PROFILE_TYPES,
+  RECURRING_UPDATE_ALIASES,
+  RECURRING_UPDATE_PARAMETERS,
+  type RecurringProfileType,
+} from '../../preload/contract/recurring-parameters'
+
+/** A column may also give each row's profile type (SRC, DST, native). */
+export const PROFILE_TYPE_COLUMN = 'profile-type'
+
+/** What a column can be mapped to. */
+export const MAPPABLE_PARAMETERS: readonly string[] = [
+  ...RECURRING_UPDATE_PARAMETERS.map((definition) => definition.name),
+  PROFILE_TYPE_COLUMN,
+]
+
+/** Header spellings people use: case, spaces and underscores do not matter. */
+const normal = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, '-')
+
+const BY_NORMAL_NAME = new Map<string, string>([
+  ...MAPPABLE_PARAMETERS.map((name) => [normal(name), name] as const),
+  ...Object.entries(RECURRING_UPDATE_ALIASES).map(
+    ([alias, name]) => [normal(alias), name] as const,
+  ),
+  ['type', PROFILE_TYPE_COLUMN],
+  ['card-number', 'credit-card-number'],
+  ['profile-id', 'recurring-payment-id'],
+])
+
+/**
+ * Maps each column to a parameter: a mapping saved for that header first, else the parameter
+ * of the same name. A parameter goes to its first column only; other columns are not sent.
+ */
+export function autoMapping(
+  headers: readonly string[],
+  saved: ReadonlyMap<string, string | null> = new Map(),
+): (string | null)[] {
+  const taken = new Set<string>()
+  return headers.map((header) => {
+    const key = header.trim().toLowerCase()
+    const parameter = saved.has(key)
+      ? saved.get(key)!
+      : (BY_NORMAL_NAME.get(normal(header)) ?? null)
+    if (parameter === null || taken.has(parameter) || !MAPPABLE_PARAMETERS.includes(parameter)) {
+      return null
+    }
+    taken.add(parameter)
+    return parameter
+  })
+}
+
+/** A row's update as the send core takes it. */
+export interface RowInput {
+  parameters: Record<string, string>
+  profileType: RecurringProfileType | undefined
+  /** The profile-type cell, when it names no type. */
+  badProfileType: string | null
+}
+
+/**
+ * One data row as an update: mapped cells (trimmed; an empty cell is "not given"), then the
+ * fixes made in place. The row's own profile-type cell wins over the job's.
+ */
+export function rowInput(
+  fields: readonly string[],
+  mapping: readonly (string | null)[],
+  overrides: Readonly<Record<string, string>> | null,
+  jobProfileType: RecurringProfileType | null,
+): RowInput {
+  const cells: Record<string, string> = {}
+  mapping.forEach((parameter, column) => {
+    if (parameter !== null) cells[parameter] = (fields[column] ?? '').trim()
+  })
+  Object.assign(cells, overrides)
+  const { [PROFILE_TYPE_COLUMN]: typeCell = '', ...rest } = cells
+  const parameters = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== ''))
+  const named = RECURRING_PROFILE_TYPES.find((t) => t.toLowerCase() === typeCell.toLowerCase())
+  return {
+    parameters,
+    profileType: named ?? jobProfileType ?? undefined,
+    badProfileType: typeCell !== '' && named === undefined ? typeCell : null,
+  }
+}

@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto'
+import { basename, join } from 'node:path'
+import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/contract/bulk-channels'
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import { maskParameters } from '../privacy/redaction'
+import type { BulkMappings } from '../store/bulk-mappings-repository'
+import { privateDir, writePrivateFile } from '../store/private-files'
+import { readBulkSource, type BulkSource } from './bulk-source'
+import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
+import { inputProblems, type RowProblem } from './row-check'
+
+/** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */
+export interface ImportSession {
+  id: string
+  fileName: string
+  source: BulkSource
+  mapping: (string | null)[]
+  /** Fixes made in place, by row number: parameter → value. Card data too, in memory only. */
+  fixes: Map<number, Record<string, string>>
+  excluded: Set<number>
+  /** Each row's problems under the current mapping and fixes (the job's profile type aside). */
+  problems: Map<number, RowProblem[]>
+}
+
+const PREVIEW_PROFILE_TYPE: RecurringProfileType | null = null
+
+/** The cells of a row as the window may see them: fixes applied, card data masked. */
+function shownCells(session: ImportSession, rowNumber: number): string[] {
+  const fields = session.source.rows[rowNumber - 1] ?? []
+  const fixes = session.fixes.get(rowNumber) ?? {}
+  return session.source.headers.map((_, column) => {
+    const parameter = session.mapping[column]
+    const value =
+      parameter !== null && parameter !== undefined && fixes[parameter] !== undefined
+        ? fixes[parameter]!
+        : (fields[column] ?? '')
+    // Masked as History masks a request: by the column's parameter, and card numbers anywhere.
+    const [[, masked]] = maskParameters([[parameter ?? `column-${column}`, value]]) as [
+      [string, string],
+    ]
+    return masked.slice(0, 2000)
+  })
+}
+
+/** The imported files the window works on, held in main until a job is started from them. */
+export function createImportSessions(deps: { mappings: BulkMappings; dataDir: string }) {
+  const sessions = new Map<string, ImportSession>()
+
+  function checkRow(session: ImportSession, rowNumber: number) {
+    const fields = session.source.rows[rowNumber - 1]!
+    const input = rowInput(
+      fields,
+      session.mapping,
+      session.fixes.get(rowNumber) ?? null,
+      PREVIEW_PROFILE_TYPE,
+    )
+    const problems = inputProblems(input, rowNumber, session.mapping)
+    if (problems.length > 0) session.problems.set(rowNumber, problems)
+    else session.problems.delete(rowNumber)
+  }
+
+  function checkAll(session: ImportSession) {
+    session.problems.clear()
+    for (let row = 1; row <= session.source.rows.length; row++) checkRow(session, row)
+  }
+
+  function view(session: ImportSession): BulkImport {
+    return {
+      importId: session.id,
+      fileName: session.fileName,
+      encoding: session.source.encoding,
+      delimiter: session.source.delimiter,
+      headers: session.source.headers.map((header) => header.slice(0, 256)),
+      rowCount: session.source.rows.length,
+      mapping: session.mapping,
+      parameters: [...MAPPABLE_PARAMETERS],
+    }
+  }
+
+  function add(source: BulkSource, fileName: string): BulkImport {
+    const session: ImportSession = {
+      id: `import-${randomUUID()}`,
+      fileName,
+      source,
+      mapping: autoMapping(source.headers, deps.mappings.saved()),
+      fixes: new Map(),
+      excluded: new Set(),
+      problems: new Map(),
+    }
+    checkAll(session)
+    sessions.set(session.id, session)
+    return view(session)
+  }
+
+  function get(importId: string): ImportSession {
+    const session = sessions.get(importId)
+    if (!session) {
+      throw new Error('This import is no longer open (GateDesk restarted?): import the file again.')
+    }
+    return session
+  }
+
+  function rowView(session: ImportSession, rowNumber: number): BulkPreviewRow {
+    const fixes = session.fixes.get(rowNumber) ?? {}
+    return {
+      rowNumber,
+      cells: shownCells(session, rowNumber),
+      fixedColumns: session.mapping.flatMap((parameter, column) =>
+        parameter !== null && fixes[parameter] !== undefined ? [column] : [],
+      ),
+      excluded: session.excluded.has(rowNumber),
+      problems: (session.problems.get(rowNumber) ?? []).slice(0, 100),
+    }
+  }
+
+  return {
+    get,
+
+    async openFile(path: string, hints: { encoding?: string; delimiter?: string }) {
+      return add(await readBulkSource(path, hints), basename(path))
+    },
+
+    async reread(importId: string, hints: { encoding?: string; delimiter?: string }) {
+      const old = get(importId)
+      sessions.delete(importId)
+      return add(await readBulkSource(old.source.path, hints), old.fileName)
+    },
+
+    /**
+     * A table pasted from a spreadsheet: kept in an owner-only file in the data folder, so that
+     * its job's journal can point at (file, row) like any other.
+     */
+    async paste(text: string) {
+      const dir = join(deps.dataDir, 'bulk')
+      privateDir(dir)
+      const file = join(dir, `pasted-${new Date().toISOString().replaceAll(':', '-')}.tsv`)
+      writePrivateFile(file, text.endsWith('\n') ? text : `${text}\n`)
+      return add(await readBulkSource(file, { delimiter: '\t' }), 'Pasted table')
+    },
+
+    setMapping(importId: string, mapping: (string | null)[]): BulkImport {
+      const session = get(importId)
+      const columns = session.source.headers.length
+      const taken = new Set<string>()
+      session.mapping = Array.from({ length: columns }, (_, column) => {
+        const parameter = mapping[column] ?? null
+        if (parameter === null) return null
+        if (!MAPPABLE_PARAMETERS.includes(parameter)) {
+          throw new Error(
+            `"${parameter.slice(0, 64)}" is not a parameter of spec 4.2 nor profile-type.`,
+          )
+        }
+        if (taken.has(parameter)) {
+          throw new Error(
+            `Two columns are mapped to ${parameter}: map each parameter to one column.`,
+          )
+        }
+        taken.add(parameter)
+        return parameter
+      })
+      deps.mappings.save(session.source.headers, session.mapping)
+      checkAll(session)
+      return view(session)
+    },
+
+    preview(
+      importId: string,
+      filter: 'all' | 'problems' | 'excluded',
+      offset: number,
+      limit: number,
+    ): BulkPreview {
+      const session = get(importId)
+      const all = Array.from({ length: session.source.rows.length }, (_, i) => i + 1)
+      const matching =
+        filter === 'all'
+          ? all
+          : filter === 'excluded'
+            ? all.filter((row) => session.excluded.has(row))
+            : all.filter((row) => session.problems.has(row) && !session.excluded.has(row))
+      return {
+        rows: matching.slice(offset, offset + limit).map((row) => rowView(session, row)),
+        total: matching.length,
+        counts: {
+          rows: all.length,
+          withProblems: [...session.problems.keys()].filter((row) => !session.excluded.has(row))
+            .length,
+          excluded: session.excluded.size,
+        },
+      }
+    },
+
+    fix(importId: string, rowNumber: number, column: number, value: string): BulkPreviewRow {
+      const session = get(importId)
+      if (rowNumber > session.source.rows.length) throw new Error(`There is no row ${rowNumber}.`)
+      const parameter = session.mapping[column]
+      if (parameter === null || parameter === undefined) {
+        throw new Error('This column is not mapped to a parameter: map it first, then fix it.')
+      }
+      const fixes = { ...session.fixes.get(rowNumber), [parameter]: value.trim() }
+      session.fixes.set(rowNumber, fixes)
+      checkRow(session, rowNumber)
+      return rowView(session, rowNumber)
+    },
+
+    exclude(importId: string, rowNumbers: readonly number[], excluded: boolean): number {
+      const session = get(importId)
+      let changed = 0
+      for (const row of rowNumbers) {
+        if (row < 1 || row > session.source.rows.length) continue
+        if (excluded === session.excluded.has(row)) continue
+        if (excluded) session.excluded.add(row)
+        else session.excluded.delete(row)
+        changed++
+      }
+      return changed
+    },
+
+    close(importId: string): void {
+      sessions.delete(importId)
+    },
+  }
+}
+
+export type ImportSessions = ReturnType<typeof createImportSessions>

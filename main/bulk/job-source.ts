@@ -1,0 +1,50 @@
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import { CsvError, fileLabel } from '../csv/csv-error'
+import type { BulkJob, BulkRow } from '../store/bulk-journal-repository'
+import { readBulkSource, type BulkSource } from './bulk-source'
+import { rowInput, type RowInput } from './column-mapping'
+
+/**
+ * Reads a job's source file again (to resume it) and checks it is the very file the job was
+ * made from: rows are found by number, so a changed file would send other rows' updates.
+ */
+export async function openJobSource(job: BulkJob): Promise<BulkSource> {
+  const source = await readBulkSource(job.source.path, {
+    encoding: job.source.encoding,
+    delimiter: job.source.delimiter,
+  })
+  if (source.sha256 !== job.source.sha256) {
+    throw new CsvError(
+      'file-changed',
+      `${fileLabel(job.source.path)} has changed since the bulk job ${job.id} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.`,
+    )
+  }
+  return source
+}
+
+/**
+ * How each journaled row's update is read: its line of the source, the fixes the journal keeps,
+ * and fixes held only in memory (card data).
+ */
+export function rowInputs(
+  job: BulkJob,
+  source: BulkSource,
+  memoryFixes: ReadonlyMap<number, Record<string, string>> = new Map(),
+): (row: BulkRow) => RowInput {
+  return (row) => {
+    const fields = source.rows[row.rowNumber - 1]
+    if (fields === undefined) {
+      throw new CsvError(
+        'file-changed',
+        `Row ${row.rowNumber} is not in ${fileLabel(source.path)}.`,
+      )
+    }
+    const fixes = { ...row.overrides, ...memoryFixes.get(row.rowNumber) }
+    return rowInput(
+      fields,
+      job.source.mapping,
+      fixes,
+      job.profileType as RecurringProfileType | null,
+    )
+  }
+}

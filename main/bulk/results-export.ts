@@ -1,0 +1,71 @@
+import { writeFile } from 'node:fs/promises'
+import Papa from 'papaparse'
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import { redactParameters } from '../privacy/redaction'
+import type { BulkJob, BulkJournal } from '../store/bulk-journal-repository'
+import { rowInput } from './column-mapping'
+import type { BulkSource } from './bulk-source'
+
+const OUTCOME_COLUMNS = [
+  'row',
+  'state',
+  'client-orderid',
+  'attempt',
+  'outcome',
+  'serial-number',
+  'error-code',
+  'message',
+  'history-id',
+]
+
+/**
+ * Writes a job's results as CSV: each row's inputs masked as History keeps them (card number
+ * masked, cvv2 left out, SSN masked), then its outcome. Returns how many rows were written.
+ */
+export async function exportResults(
+  journal: BulkJournal,
+  job: BulkJob,
+  source: BulkSource | null,
+  file: string,
+): Promise<number> {
+  const inputColumns = job.source.mapping.filter(
+    (parameter): parameter is string => parameter !== null && parameter !== 'cvv2',
+  )
+  const records: string[][] = [[...inputColumns, ...OUTCOME_COLUMNS]]
+  for (let offset = 0; ; offset += 1000) {
+    const page = journal.rows(job.id, { offset, limit: 1000 })
+    for (const row of page.rows) {
+      const fields = source?.rows[row.rowNumber - 1]
+      const inputs = fields
+        ? new Map(
+            redactParameters(
+              Object.entries(
+                rowInput(
+                  fields,
+                  job.source.mapping,
+                  row.overrides,
+                  job.profileType as RecurringProfileType | null,
+                ).parameters,
+              ),
+            ),
+          )
+        : new Map<string, string>()
+      inputs.set('client-orderid', row.clientOrderId)
+      records.push([
+        ...inputColumns.map((name) => inputs.get(name) ?? ''),
+        String(row.rowNumber),
+        row.state,
+        row.clientOrderId,
+        String(row.attempt),
+        row.outcome ?? '',
+        row.serialNumber ?? '',
+        row.errorCode ?? '',
+        row.message ?? '',
+        row.historyId === null ? '' : String(row.historyId),
+      ])
+    }
+    if (offset + 1000 >= page.total) break
+  }
+  await writeFile(file, `${Papa.unparse(records, { newline: '\r\n' })}\r\n`, 'utf8')
+  return records.length - 1
+}

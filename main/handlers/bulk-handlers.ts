@@ -1,0 +1,66 @@
+import { basename } from 'node:path'
+import type { BulkService } from '../bulk/bulk-service'
+import type { ImportSessions } from '../bulk/import-sessions'
+import type { FileDialogs } from '../dialogs'
+import type { Handlers } from '../ipc'
+
+type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>
+
+const CSV_FILES = [
+  { name: 'CSV files', extensions: ['csv', 'txt', 'tsv'] },
+  { name: 'All files', extensions: ['*'] },
+]
+
+/** Empty or absent: detect it. */
+const hints = (input: { encoding?: string; delimiter?: string }) => ({
+  ...(input.encoding ? { encoding: input.encoding } : {}),
+  ...(input.delimiter ? { delimiter: input.delimiter } : {}),
+})
+
+export function bulkHandlers(deps: {
+  bulk: BulkService
+  imports: ImportSessions
+  dialogs: FileDialogs
+}): Pick<Handlers, BulkChannel> {
+  const { bulk, imports, dialogs } = deps
+  return {
+    'bulk:open-file': async (input) => {
+      const file = await dialogs.chooseFileToOpen({
+        title: 'Open a CSV file of updates',
+        filters: CSV_FILES,
+      })
+      if (!file) return { kind: 'cancelled' as const }
+      return { kind: 'imported' as const, import: await imports.openFile(file, hints(input)) }
+    },
+    'bulk:reread': ({ importId, ...input }) => imports.reread(importId, hints(input)),
+    'bulk:paste': ({ text }) => imports.paste(text),
+    'bulk:set-mapping': async ({ importId, mapping }) => imports.setMapping(importId, mapping),
+    'bulk:preview': async ({ importId, filter, offset, limit }) =>
+      imports.preview(importId, filter, offset, limit),
+    'bulk:fix': async ({ importId, rowNumber, column, value }) =>
+      imports.fix(importId, rowNumber, column, value),
+    'bulk:exclude': async ({ importId, rowNumbers, excluded }) => ({
+      changed: imports.exclude(importId, rowNumbers, excluded),
+    }),
+    'bulk:dry-run': async ({ importId, settings }) => bulk.dryRun(importId, settings),
+    'bulk:start': async ({ importId, settings }) => bulk.start(importId, settings),
+    'bulk:jobs': async () => bulk.jobs(),
+    'bulk:pause': async ({ bulkJobId }) => bulk.pause(bulkJobId),
+    'bulk:resume': ({ bulkJobId }) => bulk.resume(bulkJobId),
+    'bulk:cancel': ({ bulkJobId }) => bulk.cancel(bulkJobId),
+    'bulk:rows': async ({ bulkJobId, ...filter }) => bulk.rows(bulkJobId, filter),
+    'bulk:decide': async ({ bulkJobId, rowNumbers, decision }) => ({
+      changed: bulk.decide(bulkJobId, rowNumbers, decision),
+    }),
+    'bulk:export': async ({ bulkJobId }) => {
+      const file = await dialogs.chooseFileToSave({
+        title: 'Save the results',
+        defaultName: `bulk-results-${bulkJobId.slice(5, 13)}.csv`,
+        filters: CSV_FILES,
+      })
+      if (!file) return { kind: 'cancelled' as const }
+      const rows = await bulk.export(bulkJobId, file)
+      return { kind: 'saved' as const, fileName: basename(file), rows }
+    },
+  }
+}

@@ -1,0 +1,133 @@
+import {
+  SENSITIVE_PARAMETER_KINDS,
+  type SensitiveKind,
+} from '../../preload/contract/recurring-parameters'
+import { passesLuhn } from '../../preload/contract/recurring-values'
+import type { Parameter } from '../gateway/form-codec'
+
+/**
+ * The one place that decides what of a request may be kept: card numbers masked to the first 6
+ * and last 4 digits, cvv2 dropped, SSN masked to its last 4 characters, wherever they appear (in
+ * other fields, in what the gateway echoes), and any other card number found in free text masked
+ * too. Everything stored, shown or logged about a request passes here.
+ */
+
+const namesOf = (kind: SensitiveKind) =>
+  Object.entries(SENSITIVE_PARAMETER_KINDS)
+    .filter(([, of]) => of === kind)
+    .map(([name]) => name)
+// The contract's names, and other spellings a request or an echo may use.
+const CARD_NUMBER = new Set([...namesOf('card-number'), 'card-number'])
+const CARD_CODE = new Set([...namesOf('card-code'), 'cvv', 'cvc', 'cvc2'])
+const SSN = new Set(namesOf('ssn'))
+/** Identifiers staff search by; a card number never belongs there. */
+const IDENTIFIERS = new Set(['client-orderid', 'recurring-payment-id'])
+
+const canonical = (name: string) => name.toLowerCase().replaceAll('_', '-')
+
+/** Whether a parameter holds card data: a card number, a card security code or an SSN. */
+export function isCardData(name: string): boolean {
+  const key = canonical(name)
+  return CARD_NUMBER.has(key) || CARD_CODE.has(key) || SSN.has(key)
+}
+
+/** `4111111111111111` → `411111******1111`; a value too short to be a card is masked whole. */
+export function maskCardNumber(value: string): string {
+  const digits = value.replace(/\D/g, '')
+  if (digits.length < 13) return '*'.repeat(digits.length || value.length)
+  return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`
+}
+
+/** `123-45-6789` → `***-**-6789`; separators stay, and a value of 4 characters or fewer is masked whole. */
+export function maskSsn(value: string): string {
+  const total = value.match(/[A-Za-z0-9]/g)?.length ?? 0
+  let seen = 0
+  return value.replace(/[A-Za-z0-9]/g, (char) => (++seen > total - 4 && total > 4 ? char : '*'))
+}
+
+// 13 to 19 digits in one run, not inside a longer number; or in groups (4-4-4-4, 4-6-5,
+// 4-4-4-4-3) split by one kind of space, dot or dash, standing as a word of their own (so the
+// groups of a serial number such as 0000000a-0000-0000-0000-000000000000 are left alone), maybe
+// followed by other numbers (an expiry date).
+const CARD_IN_TEXT =
+  /(?<!\d)\d{13,19}(?!\d)|(?<![0-9A-Za-z]|[0-9A-Za-z][.-])\d{4}([ .-])\d{4,6}(?:\1\d{3,5}){1,3}(?![0-9A-Za-z]|[.-][0-9A-Za-z])/g
+
+/** Masks every card number (13–19 digits passing the Luhn check) found in free text. */
+export function redactText(text: string): string {
+  return text.replace(CARD_IN_TEXT, (match) => {
+    const digits = match.replace(/\D/g, '')
+    if (digits.length < 13 || digits.length > 19 || !passesLuhn(digits)) return match
+    let index = 0
+    return match.replace(/\d/g, (digit) => {
+      index++
+      return index <= 6 || index > digits.length - 4 ? digit : '*'
+    })
+  })
+}
+
+// Between the characters of a long value echoed back: a space (also form-encoded), dot, dash,
+// slash or underscore, as a card number or an SSN may be regrouped.
+const ECHO_SEPARATOR = '(?:[ .+/_-]|%20)?'
+// A short value (a CVV2) counts only on its own, so "987" leaves 9870 and 9.87 alone; an escape
+// such as %3D (=) before it still ends the word before it.
+const WORD_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))'
+
+/** Finds a value sent wherever it is echoed; null for a value with nothing to find. */
+function echoOf(value: string): RegExp | null {
+  const characters = value.match(/[A-Za-z0-9]/g)
+  if (!characters) return null
+  if (characters.length < 6)
+    return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'gi')
+  return new RegExp(characters.join(ECHO_SEPARATOR), 'gi')
+}
+
+/**
+ * Masks, in any text about a request (what the gateway answered, a page echoing the request, the
+ * request's own free-text fields), the card number, CVV2 and SSN sent, then any other card
+ * number. Apply it to the whole text before cutting it short: a cut card number is no longer
+ * recognisable.
+ */
+export function redactorFor(sent: readonly Parameter[]): (text: string) => string {
+  const echoes: [RegExp, string][] = []
+  for (const [name, value] of sent) {
+    const mask = secretMask(canonical(name), value)
+    const echo = mask === null ? null : echoOf(value)
+    if (mask !== null && echo !== null) echoes.push([echo, mask])
+  }
+  return (text) => redactText(echoes.reduce((kept, [echo, mask]) => kept.replace(echo, mask), text))
+}
+
+/** What a card number, CVV2 or SSN sent is replaced with; null for any other parameter. */
+function secretMask(key: string, value: string): string | null {
+  if (CARD_NUMBER.has(key)) return maskCardNumber(value)
+  if (SSN.has(key)) return maskSsn(value)
+  return CARD_CODE.has(key) ? '***' : null
+}
+
+/**
+ * The request parameters as they may be shown for a moment (a request preview): like
+ * redactParameters, but a CVV2 stays in its place as *** so the request's shape is visible.
+ */
+export function maskParameters(parameters: readonly Parameter[]): Parameter[] {
+  const redact = redactorFor(parameters)
+  return parameters.map(([name, value]) => {
+    const key = canonical(name)
+    const mask = secretMask(key, value)
+    return [name, mask ?? (IDENTIFIERS.has(key) ? value : redact(value))]
+  })
+}
+
+/** The request parameters as they may be kept. */
+export function redactParameters(parameters: readonly Parameter[]): Parameter[] {
+  const kept: Parameter[] = []
+  const redact = redactorFor(parameters)
+  for (const [name, value] of parameters) {
+    const key = canonical(name)
+    if (CARD_CODE.has(key)) continue
+    if (CARD_NUMBER.has(key)) kept.push([name, maskCardNumber(value)])
+    else if (SSN.has(key)) kept.push([name, maskSsn(value)])
+    else if (IDENTIFIERS.has(key)) kept.push([name, value])
+    else kept.push([name, redact(value)])
+  }
+  return kept
+}

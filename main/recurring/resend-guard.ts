@@ -1,0 +1,44 @@
+import { isUncertainOutcome } from '../../preload/contract/request-outcomes'
+import type { Parameter } from '../gateway/form-codec'
+import { redactParameters } from '../privacy/redaction'
+import type { HistoryEntry, HistoryOutcome, HistoryRepository } from '../store/history-repository'
+
+/** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
+export interface UncertainSend {
+  historyId: number
+  sentAt: string
+  outcome: HistoryOutcome
+  profileId: string
+}
+
+/**
+ * The update without its order id, as history keeps it (card data masked). A new client-orderid
+ * does not make a re-send safe: the profile may already hold the update.
+ */
+const sameUpdateKey = (parameters: readonly Parameter[]) =>
+  JSON.stringify(
+    parameters.filter(([name]) => name !== 'client-orderid').sort(([a], [b]) => (a < b ? -1 : 1)),
+  )
+
+/**
+ * The rule the editor, bulk runs and the CLI all obey: when the newest send to this profile in
+ * this environment was the same update and its outcome is uncertain, sending it again needs a
+ * deliberate confirmation ("sending" counts: it may be in flight from another window or process
+ * right now). Returns that earlier send, or null when sending needs no question.
+ */
+export function uncertainEarlierSend(
+  history: HistoryRepository,
+  environmentId: string,
+  parameters: readonly Parameter[],
+): UncertainSend | null {
+  const profileId = parameters.find(([name]) => name === 'recurring-payment-id')?.[1]
+  if (profileId === undefined) return null
+  const latest: HistoryEntry | null = history.latestUpdateOf(environmentId, profileId)
+  if (latest === null || !isUncertainOutcome(latest.outcome)) return null
+  if (sameUpdateKey(latest.parameters) !== sameUpdateKey(redactParameters(parameters))) return null
+  return { historyId: latest.id, sentAt: latest.sentAt, outcome: latest.outcome, profileId }
+}
+
+/** The sentence that explains why nothing was sent, and what to do. */
+export const uncertainSendMessage = (earlier: UncertainSend) =>
+  `Nothing was sent: the last send of this update to profile ${earlier.profileId} (${earlier.sentAt}, history #${earlier.historyId}) has an uncertain outcome (${earlier.outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.`

@@ -1,0 +1,103 @@
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import {
+  validateRecurringUpdate,
+  type RecurringUpdateIssue,
+} from '../../preload/contract/recurring-validation'
+import type { Parameter } from '../gateway/form-codec'
+import type { CallOptions } from '../gateway/gateway-client'
+import { updateRecurringPayment } from '../gateway/update-recurring-payment'
+import { resultOf, type UpdateResult } from '../gateway/update-response'
+import { uncertainEarlierSend, uncertainSendMessage, type UncertainSend } from './resend-guard'
+import type { SendingContext, SendRecorder } from './sending-context'
+import { parametersOf } from './update-parameters'
+import { boundedResult } from './update-result-view'
+
+export interface UpdateToSend {
+  /** As given: aliases allowed, an empty value means "not given". */
+  parameters: Record<string, string>
+  /** When known, the checks that depend on the profile's type run too. */
+  profileType?: RecurringProfileType
+  /** The user has confirmed sending again after an uncertain outcome of the same update. */
+  confirmedResend?: boolean
+}
+
+export interface SentUpdate {
+  result: UpdateResult
+  /** The rules of spec §4.2 the update broke: then nothing was sent. */
+  issues: RecurringUpdateIssue[]
+  /** The history entry; null when nothing was recorded (refused before signing). */
+  historyId: number | null
+  /** Set when nothing was sent because an earlier send of this update is uncertain. */
+  uncertainEarlier: UncertainSend | null
+  /** What was (or would have been) sent, canonical and in the spec's order. */
+  parameters: Parameter[]
+}
+
+export interface SendOptions extends Pick<CallOptions, 'signal'> {
+  /** Replaces the context's recorder for this send (bulk journals each row with its history). */
+  recorder?: SendRecorder
+}
+
+export function brokenRulesMessage(issues: readonly RecurringUpdateIssue[]): string {
+  const count = issues.length === 1 ? 'one field breaks' : `${issues.length} fields break`
+  return `Nothing was sent: ${count} the gateway's rules. Correct ${issues.length === 1 ? 'it' : 'them'} and send again.`
+}
+
+/**
+ * The one send of update-recurring-payment, for the editor, bulk runs and the CLI: checks spec
+ * §4.2 and sends nothing that breaks it; asks for a confirmation before the same update goes
+ * again after an uncertain outcome; records the request before it leaves (a crash still leaves
+ * a trace); signs with the context's key; sends once, never retried; records what came back.
+ */
+export async function sendRecurringUpdate(
+  context: SendingContext,
+  update: UpdateToSend,
+  options: SendOptions = {},
+): Promise<SentUpdate> {
+  const parameters = parametersOf(update.parameters)
+  const refused = (result: UpdateResult, issues: RecurringUpdateIssue[] = []): SentUpdate => ({
+    result,
+    issues,
+    historyId: null,
+    uncertainEarlier: null,
+    parameters,
+  })
+  // Checked as given, so two spellings of one parameter (email, e-mail) are caught too.
+  const issues = validateRecurringUpdate(update.parameters, update.profileType)
+  if (issues.length > 0) return refused(resultOf('not-sent', brokenRulesMessage(issues)), issues)
+  if (!update.confirmedResend) {
+    const earlier = uncertainEarlierSend(context.history, context.environment.id, parameters)
+    if (earlier !== null) {
+      return {
+        ...refused(resultOf('not-sent', uncertainSendMessage(earlier))),
+        uncertainEarlier: earlier,
+      }
+    }
+  }
+  const recorder = options.recorder ?? context.recorder
+  const historyId = await recorder.sending({
+    environment: context.environment,
+    operation: 'update-recurring-payment',
+    parameters,
+  })
+  let result: UpdateResult
+  try {
+    result = await updateRecurringPayment(
+      context.gateway,
+      context.target,
+      context.secrets,
+      parameters,
+      options.signal ? { signal: options.signal } : {},
+    )
+  } catch (error) {
+    // Whatever failed, the request may have left: its record must not stay "sending".
+    await recorder.result(historyId, {
+      outcome: 'unknown',
+      message: `GateDesk failed while sending; the request may have reached the gateway: ${(error as Error).message}`,
+    })
+    throw error
+  }
+  // Kept as shown: masked, and bounded as the window and history take it.
+  await recorder.result(historyId, boundedResult(result))
+  return { result, issues: [], historyId, uncertainEarlier: null, parameters }
+}

@@ -1,0 +1,54 @@
+import type { GatewayEnvironment } from '../gateway/environment'
+import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
+import type { HistoryRepository, RequestResult, SentRequest } from '../store/history-repository'
+
+/**
+ * How a send is recorded before it leaves and completed after; bulk adds its journal to it. The
+ * request leaves only once `sending` has settled (durably written).
+ */
+export interface SendRecorder {
+  sending(request: SentRequest): number | Promise<number>
+  result(historyId: number, result: RequestResult): void | Promise<void>
+}
+
+/**
+ * Everything one job of sends needs, resolved once: the environment (as history names it and as
+ * the gateway client needs it), the signing key and the world. An editor send is a job of one.
+ */
+export interface SendingContext {
+  environment: { id: string; name: string }
+  target: GatewayEnvironment
+  secrets: SigningSecrets
+  gateway: GatewayDeps
+  history: HistoryRepository
+  recorder: SendRecorder
+}
+
+/**
+ * The secrets with the RSA key read from the keychain (and checked) on first use only, however
+ * many rows are signed with it; a failure to read it is kept too, so rows do not ask again.
+ */
+export function keyOnce(secrets: SigningSecrets): SigningSecrets {
+  let key: ReturnType<SigningSecrets['rsaPrivateKey']> | undefined
+  return {
+    controlKey: () => secrets.controlKey(),
+    rsaPrivateKey: () => (key ??= secrets.rsaPrivateKey()),
+  }
+}
+
+export function createSendingContext(
+  parts: Omit<SendingContext, 'recorder' | 'secrets'> & {
+    secrets: SigningSecrets
+    recorder?: SendRecorder
+  },
+): SendingContext {
+  const history = parts.history
+  return {
+    ...parts,
+    secrets: keyOnce(parts.secrets),
+    recorder: parts.recorder ?? {
+      sending: (request) => history.recordSending(request),
+      result: (id, result) => history.recordResult(id, result),
+    },
+  }
+}

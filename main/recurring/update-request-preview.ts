@@ -1,0 +1,53 @@
+import type { RecurringRequestPreview } from '../../preload/contract/recurring-editor-channels'
+import type { EnvironmentService } from '../environments/environment-service'
+import { updateRecurringUrl } from '../gateway/environment'
+import { unixSeconds, type GatewayDeps } from '../gateway/gateway-client'
+import { signRequest } from '../gateway/oauth1'
+import { prepareUpdateRequest } from '../gateway/update-recurring-payment'
+import { maskParameters } from '../privacy/redaction'
+import { givenValues, parametersOf } from './update-parameters'
+
+export interface PreviewDeps {
+  environments: Pick<EnvironmentService, 'gatewayEnvironment' | 'signingSecrets'>
+  gateway: GatewayDeps
+}
+
+/**
+ * What a send of this update would put on the wire now (the GUI face of `gatedesk sign`): the
+ * real request is signed with the environment's key for its Authorization header, and the body and
+ * signature base string are built again from the masked parameters with the same nonce and
+ * timestamp, so the card number, CVV2 and SSN never leave main. Nothing is sent or recorded.
+ */
+export function createRecurringPreviewService(deps: PreviewDeps) {
+  return {
+    async preview(
+      environmentId: string,
+      input: Record<string, string | undefined>,
+    ): Promise<RecurringRequestPreview> {
+      const env = deps.environments.gatewayEnvironment(environmentId)
+      const privateKey = await deps.environments.signingSecrets(environmentId).rsaPrivateKey()
+      const parameters = parametersOf(givenValues(input))
+      const nonce = deps.gateway.nonce()
+      const timestamp = unixSeconds(deps.gateway)
+      const real = prepareUpdateRequest(env, privateKey, parameters, nonce, timestamp)
+      const shown = signRequest({
+        url: updateRecurringUrl(env),
+        signedParameters: maskParameters(parameters),
+        credentials: { method: 'RSA-SHA256', consumerKey: env.merchantLogin, privateKey },
+        nonce,
+        timestamp,
+      })
+      return {
+        method: 'POST',
+        signatureMethod: 'RSA-SHA256',
+        url: real.url,
+        contentType: real.headers['Content-Type']!,
+        authorization: real.headers['Authorization']!,
+        baseString: shown.baseString,
+        body: shown.formBody(env.oauthInBody),
+      }
+    },
+  }
+}
+
+export type RecurringPreviewService = ReturnType<typeof createRecurringPreviewService>

@@ -1,0 +1,42 @@
+import {
+  RESULT_TEXT_LIMITS,
+  type RecurringUpdateResult,
+} from '../../preload/contract/recurring-channels'
+import { redactText } from '../privacy/redaction'
+import type { UpdateResult } from '../gateway/update-response'
+import type { SentUpdate } from './send-core'
+
+/** The gateway's words as they may be shown and kept: card numbers masked, lengths bounded. */
+export function shown(text: string | null, limit: number): string | null {
+  if (text === null) return null
+  const redacted = redactText(text)
+  return redacted.length <= limit ? redacted : `${redacted.slice(0, limit - 1)}…`
+}
+
+/** The gateway's answer as it may be kept and shown: every text masked and bounded. */
+export function boundedResult(result: UpdateResult): UpdateResult {
+  return {
+    ...result,
+    message: shown(result.message, RESULT_TEXT_LIMITS.message)!,
+    serialNumber: shown(result.serialNumber, RESULT_TEXT_LIMITS.serialNumber),
+    errorCode: shown(result.errorCode, RESULT_TEXT_LIMITS.errorCode),
+    errorMessage: shown(result.errorMessage, RESULT_TEXT_LIMITS.errorMessage),
+    incidentId: shown(result.incidentId, RESULT_TEXT_LIMITS.incidentId),
+  }
+}
+
+/** A send as the window sees it. */
+export function resultView(sent: SentUpdate): RecurringUpdateResult {
+  const result = boundedResult(sent.result)
+  return {
+    outcome: result.outcome,
+    message: result.message,
+    serialNumber: result.serialNumber,
+    errorCode: result.errorCode,
+    errorMessage: result.errorMessage,
+    incidentId: result.incidentId,
+    issues: sent.issues,
+    historyId: sent.historyId,
+    uncertainEarlier: sent.uncertainEarlier,
+  }
+}

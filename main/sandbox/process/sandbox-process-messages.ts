@@ -1,0 +1,40 @@
+import type { SandboxConnection } from './sandbox-connection'
+import type { SandboxPage } from '../sandbox-page'
+
+/** How the embedded sandbox runs, passed to its process as command-line arguments. */
+export interface SandboxProcessOptions {
+  stateDir: string
+  /** Honour the X-Sandbox-Fault request header. */
+  faults: boolean
+}
+
+const STATE_DIR = '--state-dir='
+
+export function sandboxProcessArgs(options: SandboxProcessOptions): string[] {
+  return [`${STATE_DIR}${options.stateDir}`, ...(options.faults ? ['--faults'] : [])]
+}
+
+export function sandboxProcessOptions(args: readonly string[]): SandboxProcessOptions {
+  const stateDir = args.find((arg) => arg.startsWith(STATE_DIR))?.slice(STATE_DIR.length)
+  if (!stateDir) throw new Error(`the sandbox process needs ${STATE_DIR}DIR`)
+  return { stateDir, faults: args.includes('--faults') }
+}
+
+/** Where a started sandbox listens and how its demo merchant reaches it. */
+export interface StartedSandbox {
+  baseUrl: string
+  connection: SandboxConnection
+}
+
+/** From main to the sandbox process. */
+export type SandboxRequest =
+  | { type: 'call'; id: number; method: keyof SandboxPage; args: unknown[] }
+  /** Close the server and the state, then exit. */
+  | { type: 'stop' }
+
+/** From the sandbox process to main: once `started` (or `start-failed`), then the answers. */
+export type SandboxReply =
+  | ({ type: 'started' } & StartedSandbox)
+  | { type: 'start-failed'; message: string }
+  | { type: 'answer'; id: number; ok: true; result: unknown }
+  | { type: 'answer'; id: number; ok: false; message: string }

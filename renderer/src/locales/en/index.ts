@@ -1,0 +1,25 @@
+import { bulk } from './bulk'
+import { common } from './common'
+import { environments } from './environments'
+import { history } from './history'
+import { keys } from './keys'
+import { main } from './main'
+import { recurring } from './recurring'
+import { reports } from './reports'
+import { sandbox } from './sandbox'
+import { shell } from './shell'
+
+/** English, the reference locale: every other locale has exactly these keys. */
+export const en = {
+  common,
+  shell,
+  keys,
+  environments,
+  history,
+  sandbox,
+  recurring,
+  reports,
+  bulk,
+  main,
+}
+export type MessageSchema = typeof en

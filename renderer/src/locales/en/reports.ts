@@ -1,0 +1,2 @@
+/** The Reports screen's texts (see renderer/src/i18n/README.md). */
+export const reports = {}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
+import { createRecurringUpdateService } from '../../main/recurring/recurring-update-service'
+import { createHistoryRepository } from '../../main/store/history-repository'
+import { openTestStore } from '../fixtures/gatedesk-store'
+import { startTestSandbox, type TestSandbox } from '../fixtures/sandbox'
+
+// The rule main enforces for the editor, bulk runs and the CLI alike: after an uncertain outcome,
+// the same update (whatever its order id) goes again only when the user confirms it.
+const store = openTestStore()
+const history = createHistoryRepository(store.db)
+let sandbox: TestSandbox
+let service: ReturnType<typeof createRecurringUpdateService>
+let environmentId: string
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox()
+  await connectSandboxEnvironment(store.environments, sandbox.sandbox)
+  environmentId = store.environments.list()[0]!.id
+  service = createRecurringUpdateService({
+    environments: store.environments,
+    history,
+    gateway: sandbox.deps,
+  })
+})
+afterAll(async () => {
+  await sandbox.stop()
+  sandbox.remove()
+  store.close()
+})
+
+const update = (order: string, amount = '7.25') => ({
+  'client-orderid': order,
+  'recurring-payment-id': sandbox.sandbox.service.profiles()[0]!.id,
+  amount,
+})
+
+describe('sending again after an uncertain outcome', () => {
+  it('holds the same update back until confirmed, even under a new order id', async () => {
+    sandbox.sandbox.service.injectFault('internal-error', 1)
+    const first = await service.send({ environmentId, parameters: update('GUARD-1') })
+    expect(first.outcome).toBe('internal-failure')
+
+    const held = await service.send({ environmentId, parameters: update('GUARD-2') })
+    expect(held).toMatchObject({ outcome: 'not-sent', historyId: null })
+    expect(held.uncertainEarlier).toMatchObject({
+      historyId: first.historyId,
+      outcome: 'internal-failure',
+    })
+    expect(held.message).toMatch(/uncertain outcome .*Check the profile first/)
+
+    // Another update of the same profile is not the same update: no question.
+    const other = await service.send({ environmentId, parameters: update('GUARD-3', '8.00') })
+    expect(other.outcome).toBe('approved')
+
+    sandbox.sandbox.service.injectFault('internal-error', 1)
+    await service.send({ environmentId, parameters: update('GUARD-4') })
+    const confirmed = await service.send({
+      environmentId,
+      parameters: update('GUARD-5'),
+      confirmedResend: true,
+    })
+    expect(confirmed).toMatchObject({ outcome: 'approved', uncertainEarlier: null })
+  })
+})
