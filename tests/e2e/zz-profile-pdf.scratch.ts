@@ -1,15 +1,14 @@
-// Scratch profiling (helper #11): not part of the suite.
+// Scratch A/B timing (helper #11): not part of the suite; deleted after use.
 import { once } from 'node:events'
-import { createWriteStream, mkdtempSync, statSync } from 'node:fs'
+import { createWriteStream, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import PDFDocument from 'pdfkit'
-import { beforeAll, it } from 'vitest'
-import { useAppInBrowser } from './harness/app-under-test'
+import { it } from 'vitest'
+import { startAppUnderTest } from './harness/app-under-test'
+import { launchChromium, openApp } from './harness/browser'
 
-const suite = useAppInBrowser()
-const page = () => suite.app.page
-const dir = mkdtempSync(join(tmpdir(), 'gatedesk-pdf-prof-'))
+const dir = mkdtempSync(join(tmpdir(), 'gatedesk-pdf-ab-'))
 const big = join(dir, 'transactions-2000.pdf')
 const small = join(dir, 'small.pdf')
 const row = (number: number, line: number) =>
@@ -26,65 +25,58 @@ async function writePdf(path: string, pages: number) {
   doc.end()
   await once(out, 'finish')
 }
-beforeAll(async () => {
+
+it('A/B: first page of a 2,000-page PDF, old viewer vs new', async () => {
   await writePdf(big, 2000)
   await writePdf(small, 2)
-}, 120_000)
-
-async function openTimed(path: string) {
-  const start = await page().evaluate(() => {
-    const w = window as unknown as { __reads: unknown[]; __fetchHooked?: boolean }
-    w.__reads = []
-    if (!w.__fetchHooked) {
-      w.__fetchHooked = true
-      const original = window.fetch.bind(window)
-      window.fetch = async (input, init) => {
-        const url = String(input)
-        const t0 = performance.now()
-        const response = await original(input, init)
-        if (!url.includes('/report-files/')) return response
-        const t1 = performance.now()
-        const clone = response.clone()
-        void clone.arrayBuffer().then((b) => {
-          w.__reads.push({ range: new Headers(init?.headers).get('range'), t0, headers: t1, body: performance.now(), size: b.byteLength })
-        })
-        return response
-      }
-    }
-    const previous = document.querySelector('[data-testid="pdf-viewer"]')
-    if (previous) Object.assign(previous, { closing: true })
-    performance.clearMarks()
-    ;(window as unknown as { __start: number }).__start = performance.now()
-    return performance.now()
-  })
-  suite.gatedesk.dialogs.nextOpen = path
-  await page().getByTestId('open-report-file').click()
-  const drawn = await page().waitForFunction(() => {
-    const viewer = document.querySelector('[data-testid="pdf-viewer"]')
-    if (!viewer || 'closing' in viewer) return false
-    const view = viewer.querySelector(`.pdfViewer .page[data-page-number="1"]`)
-    const canvas = view?.querySelector('canvas')
-    return canvas && canvas.width > 0 && !view!.classList.contains('loadingIcon') ? performance.now() : false
-  }, undefined, { polling: 'raf', timeout: 20_000 })
-  const end = (await drawn.jsonValue()) as number
-  const reads = (await page().evaluate(() => (window as unknown as { __reads: { range: string; t0: number; headers: number; body: number; size: number }[] }).__reads))
-  return { total: end - start, reads: reads.map((r) => `${r.range} ${(r.size / 1024).toFixed(0)}K start ${(r.t0 - start).toFixed(0)} hdr ${(r.headers - start).toFixed(0)} body ${(r.body - start).toFixed(0)}`) }
-}
-
-it('profiles the first page of a 2,000-page PDF', async () => {
-  page().on('console', (m) => { if (m.text().startsWith('h11')) console.log(m.text()) })
-  await page().getByRole('link', { name: 'Reports' }).click()
-  await openTimed(small)
-  await openTimed(small)
-  console.log('size', statSync(big).size)
-  const runs: number[] = []
-  for (let run = 0; run < 8; run++) {
-    if (run % 2 === 0) await openTimed(small)
-    const { total, reads } = await openTimed(big)
-    runs.push(total)
-    const marks = await page().evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('h11:')).map((m) => [m.name, m.startTime] as const))
-    const start = (await page().evaluate(() => (window as unknown as { __start: number }).__start))
-    console.log(`run ${run} (after ${run % 2 === 0 ? 'small' : 'big'}): ${total.toFixed(0)} ms\n  ${marks.map(([n, t]) => `${n} ${(t - start).toFixed(0)}`).join(' | ')}\n  ${reads.slice(0, 3).join('\n  ')} … last body ${reads.length}`)
+  const browser = await launchChromium()
+  const variants = []
+  for (const [name, rendererDir] of [['old', '/tmp/h11/renderer-old'], ['new', '/tmp/h11/renderer-new']] as const) {
+    const gatedesk = await startAppUnderTest(rendererDir)
+    const app = await openApp(browser, gatedesk.harness)
+    await app.page.getByRole('link', { name: 'Reports' }).click()
+    variants.push({ name, gatedesk, page: app.page, times: [] as number[] })
   }
-  console.log('sorted', runs.sort((a, b) => a - b).map((t) => t.toFixed(0)).join(' '))
-}, 300_000)
+  const open = async (variant: (typeof variants)[number], path: string) => {
+    const { page } = variant
+    await page.evaluate(() => {
+      const previous = document.querySelector('[data-testid="pdf-viewer"]')
+      if (previous) Object.assign(previous, { closing: true })
+      const marked = window as unknown as { __at?: number }
+      delete marked.__at
+      const onClick = (event: MouseEvent) => {
+        if (!(event.target as Element).closest('[data-testid="open-report-file"]')) return
+        marked.__at = performance.now()
+        document.removeEventListener('click', onClick, true)
+      }
+      document.addEventListener('click', onClick, true)
+    })
+    variant.gatedesk.dialogs.nextOpen = path
+    await page.getByTestId('open-report-file').click()
+    const drawn = await page.waitForFunction(() => {
+      const viewer = document.querySelector('[data-testid="pdf-viewer"]')
+      if (!viewer || 'closing' in viewer) return false
+      const view = viewer.querySelector(`.pdfViewer .page[data-page-number="1"]`)
+      const canvas = view?.querySelector('canvas')
+      return canvas && canvas.width > 0 && !view!.classList.contains('loadingIcon') ? performance.now() : false
+    }, undefined, { polling: 'raf', timeout: 20_000 })
+    const end = (await drawn.jsonValue()) as number
+    const start = await page.evaluate(() => (window as unknown as { __at: number }).__at)
+    // Let the viewer settle (thumbnails) before the next open.
+    await page.waitForTimeout(800)
+    return end - start
+  }
+  for (const variant of variants) await open(variant, small)
+  for (let round = 0; round < 10; round++) {
+    for (const variant of round % 2 ? [...variants].reverse() : variants) {
+      await open(variant, small)
+      variant.times.push(await open(variant, big))
+    }
+  }
+  for (const { name, times } of variants) {
+    const sorted = [...times].sort((a, b) => a - b)
+    console.log(`${name}: median ${sorted[5]!.toFixed(0)} ms; all ${sorted.map((t) => t.toFixed(0)).join(' ')}`)
+  }
+  await browser.close()
+  for (const { gatedesk } of variants) await gatedesk.close()
+}, 600_000)

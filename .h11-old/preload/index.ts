@@ -1,9 +1,0 @@
-import './contract/zod-jitless'
-import { contextBridge, ipcRenderer, webUtils } from 'electron'
-import { BRIDGE_GLOBAL } from './contract/bridge-api'
-import { createBridge } from './bridge'
-
-contextBridge.exposeInMainWorld(
-  BRIDGE_GLOBAL,
-  createBridge(ipcRenderer, (file) => webUtils.getPathForFile(file)),
-)

@@ -1,2 +1,0 @@
-/** The Recurring screen's texts (see renderer/src/i18n/README.md). */
-export const recurring = {}

@@ -1,2 +1,0 @@
-/** The Reports screen's texts (see renderer/src/i18n/README.md). */
-export const reports = {}

@@ -1,4 +1,0 @@
-import type { Translation } from '../../i18n/message-schema'
-import type { bulk as english } from '../en/bulk'
-
-export const bulk: Translation<typeof english> = {}
