@@ -19,7 +19,9 @@
 // Memory: each round starts after a forced garbage collection, so that a round is not charged
 // with what closed reports of earlier rounds left for the collector; the peak of a round is the
 // process's whole RSS (its VmHWM), idle process included, and the engine's share above the idle
-// process is printed beside it.
+// process is printed beside it. That process is this benchmark alone (scripts/bench.mjs runs it
+// apart from the build); the sandbox's generator loads only in the child that writes the report,
+// and each bare scan reads into a buffer of its own, let go after it.
 import {
   closeSync,
   existsSync,

@@ -30,6 +30,7 @@ import { createHistoryRepository } from './store/history-repository'
 import { createReportTemplatesRepository } from './store/report-templates-repository'
 import type { ProcessLauncher } from './workers/process-channel'
 import type { ScriptName, ScriptRef } from './workers/script-ref'
+import type { MenuLabels } from '../preload/contract/app-channels'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -39,6 +40,8 @@ export interface AppServicesOptions {
   secretStore: SecretStore
   dialogs: FileDialogs
   openExternal: (url: string) => Promise<void>
+  /** Rewords the native menu when the window's language changes; the app's only. */
+  setMenuLabels?: (labels: MenuLabels) => void
   emit: ReturnType<typeof createEventEmitter>
   logError: (message: string, error: unknown) => void
   /** Where the scripts main runs in a worker thread or a process of their own are. */
@@ -125,11 +128,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     mappings: createBulkMappings(db),
     dataDir: options.dataDir,
   })
+  const bulkJournal = createBulkJournal(db)
   const bulk = createBulkService({
     environments,
     history,
     gateway,
-    journal: createBulkJournal(db),
+    journal: bulkJournal,
     imports,
     jobs,
     emitProgress: (progress) => options.emit('bulk:progress', progress),
@@ -141,6 +145,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       version: options.version,
       platform: options.platform,
       openExternal: options.openExternal,
+      setMenuLabels: options.setMenuLabels,
     },
     environments: {
       environments,
@@ -171,6 +176,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await reports.closeAll()
       queryEngine.close()
       await sandbox.stop()
+      bulkJournal.close()
       db.close()
     },
   }

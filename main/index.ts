@@ -29,6 +29,7 @@ import { guardPermissions, hardenWebContents, mainWindowOptions } from './window
 import { loadWindowState, saveWindowState } from './window-state'
 import { scriptLocator } from './workers/script-ref'
 import { utilityProcessLauncher } from './workers/utility-process-launcher'
+import type { MenuLabels } from '../preload/contract/app-channels'
 
 // Whatever GateDesk, Chromium or a child process creates is the user's alone (downloaded
 // reports, caches, the sandbox's state), not only the files that set their mode themselves.
@@ -43,6 +44,20 @@ const windowStateFile = join(app.getPath('userData'), 'window-state.json')
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHEME_PRIVILEGES }])
 
 let mainWindow: BrowserWindow | null = null
+
+/** The native menu, worded as the window asks (English until it does). */
+function setMenu(labels?: MenuLabels): void {
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        appName: app.name,
+        isMac: process.platform === 'darwin',
+        isDevelopment: !app.isPackaged,
+        labels,
+      }),
+    ),
+  )
+}
 let services: AppServices | null = null
 
 function openMainWindow(): BrowserWindow {
@@ -92,6 +107,7 @@ if (!app.requestSingleInstanceLock()) {
         secretStore: createKeytarSecretStore(),
         dialogs: electronFileDialogs(dialog, () => mainWindow),
         openExternal: (url) => shell.openExternal(url),
+        setMenuLabels: setMenu,
         emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
         logError: (message, error) => console.error(message, error),
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
@@ -108,15 +124,7 @@ if (!app.requestSingleInstanceLock()) {
       trustedOrigins,
       logError: (message, error) => console.error(message, error),
     })
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate({
-          appName: app.name,
-          isMac: process.platform === 'darwin',
-          isDevelopment: !app.isPackaged,
-        }),
-      ),
-    )
+    setMenu()
     mainWindow = openMainWindow()
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) mainWindow = openMainWindow()

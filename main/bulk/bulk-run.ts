@@ -135,23 +135,35 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
         move('pending', 'in-flight')
         return historyId
       },
-      async result(historyId, result) {
+      result(historyId, result) {
         const rowState = isUncertainOutcome(result.outcome) ? 'unknown' : 'done'
-        await journal.commit(
-          () => {
-            history.recordResult(historyId, result)
-            journal.finishRow(job.id, rowNumber, {
-              state: rowState,
-              outcome: result.outcome,
-              serialNumber: result.serialNumber ?? null,
-              errorCode: result.errorCode ?? null,
-              message: result.message,
-            })
-            // If a power loss takes this, the row stays in flight: unknown, never sent again.
-          },
-          { durable: false },
-        )
-        move('in-flight', rowState, result.outcome)
+        // Not waited for: it commits with the next row's mark, in one transaction. Until then
+        // the row reads as in flight, which a crash would make unknown: never sent again.
+        const landed = journal
+          .commit(
+            () => {
+              history.recordResult(historyId, result)
+              journal.finishRow(job.id, rowNumber, {
+                state: rowState,
+                outcome: result.outcome,
+                serialNumber: result.serialNumber ?? null,
+                errorCode: result.errorCode ?? null,
+                message: result.message,
+              })
+              // If a power loss takes this, the row stays in flight: unknown, never sent again.
+            },
+            { durable: false },
+          )
+          .then(
+            () => {
+              move('in-flight', rowState, result.outcome)
+              // While paused, the last rows land after their workers stopped: show them.
+              report(paused)
+            },
+            (error: unknown) => void (failure ??= error),
+          )
+        landing.add(landed)
+        void landed.finally(() => landing.delete(landed))
       },
     }
     const profileIssue =
@@ -193,6 +205,8 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   }
 
   let live = 0
+  /** Rows' results on their way to the journal. */
+  const landing = new Set<Promise<void>>()
   const workers: Promise<void>[] = []
 
   async function worker(): Promise<void> {
@@ -237,6 +251,8 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
       seen = workers.length
       await Promise.all(workers)
     }
+    // The last rows' results are written before the job says how it ended.
+    await Promise.allSettled([...landing])
     state =
       stopping === 'cancel'
         ? 'cancelled'

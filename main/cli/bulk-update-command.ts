@@ -169,8 +169,8 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   const store = openCliStore()
   const me = { pid: process.pid, host: hostname() }
+  const journal = createBulkJournal(store.db)
   try {
-    const journal = createBulkJournal(store.db)
     const environment = store.environmentOf(env)
     let job: BulkJob
     let source: BulkSource
@@ -276,6 +276,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     const approved = summary.outcomes['approved'] ?? 0
     return approved === summary.total ? 0 : 1
   } finally {
+    journal.close()
     store.close()
   }
 }

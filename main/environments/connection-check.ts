@@ -49,11 +49,15 @@ export async function checkConnection(
         return {
           outcome: 'ok',
           message: `Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a ${result.kind?.toUpperCase()} report).`,
+          messageCode: 'connection.ok',
+          params: { kind: result.kind?.toUpperCase() ?? '' },
         }
       case 'not-authorised':
         return {
           outcome: 'credentials-rejected',
           message: `The gateway is reachable over verified TLS, but it refused the merchant login or control key. ${result.message}`,
+          messageCode: 'connection.credentials-rejected',
+          params: { detail: result.message },
         }
       case 'transport-error':
         if (result.exceeded) {
@@ -64,13 +68,22 @@ export async function checkConnection(
           return {
             outcome: 'answered-unexpectedly',
             message: `The server is reachable over verified TLS, but its answer to the test report went past ${limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.`,
+            messageCode: 'connection.too-large',
+            params: { limit },
           }
         }
-        return { outcome: 'unreachable', message: result.message }
+        return {
+          outcome: 'unreachable',
+          message: result.message,
+          messageCode: result.messageCode,
+          params: result.params,
+        }
       default:
         return {
           outcome: 'answered-unexpectedly',
           message: `The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: ${result.message}`,
+          messageCode: 'connection.unexpected',
+          params: { detail: result.message },
         }
     }
   } finally {

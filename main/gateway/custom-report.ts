@@ -11,7 +11,7 @@ import { DEFAULT_DOWNLOAD_LIMITS, TransportError } from './https-transport'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { classifyReport, reportFailure, requestedKind, type ReportResult } from './report-response'
-import { formatByteCount, formatDuration } from './transport-error'
+import { explainedDetail, formatByteCount, formatDuration } from './transport-error'
 
 /**
  * The JSON report request is signed over the oauth_* parameters alone: RFC 5849 counts only
@@ -157,9 +157,10 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
         exceeded: 'deadlineMs',
       }
     default:
-      return reportFailure(
-        'transport-error',
-        `The report could not be downloaded: ${error.message}`,
-      )
+      return {
+        ...reportFailure('transport-error', `The report could not be downloaded: ${error.message}`),
+        messageCode: 'report.download-failed',
+        params: explainedDetail(error),
+      }
   }
 }

@@ -1,3 +1,4 @@
+import type { MessageParams } from '../../preload/contract/explained'
 import { internalFailureId, previewReceived } from './received-text'
 
 export type ReportKind = 'csv' | 'pdf'
@@ -15,6 +16,9 @@ export interface ReportResult {
   message: string
   /** Which limit of runReport a transport-error reached: the answer was too large, or too slow. */
   exceeded?: 'maxBytes' | 'deadlineMs'
+  /** The message's code and values, for the window to word it (preload/contract/explained.ts). */
+  messageCode?: string
+  params?: MessageParams
 }
 
 // Spec §7.1 gives the refusal's meaning, not its words.

@@ -1,3 +1,5 @@
+import type { MessageParams } from '../../preload/contract/explained'
+
 export type TransportErrorKind =
   | 'invalid-url'
   | 'connect-timeout'
@@ -18,16 +20,33 @@ export class TransportError extends Error {
    * of an update as unknown rather than retry it.
    */
   readonly requestSent: boolean
+  /** The message's code and values, for the window to word it (preload/contract/explained.ts). */
+  readonly messageCode: string | undefined
+  readonly params: MessageParams
 
   constructor(
     kind: TransportErrorKind,
     message: string,
-    options: { requestSent: boolean; cause?: unknown },
+    options: {
+      requestSent: boolean
+      cause?: unknown
+      messageCode?: string
+      params?: MessageParams
+    },
   ) {
     super(message, { cause: options.cause })
     this.kind = kind
     this.requestSent = options.requestSent
+    this.messageCode = options.messageCode
+    this.params = options.params ?? {}
   }
+}
+
+/** What a message wrapping this failure passes on, so the window can word the failure too. */
+export function explainedDetail(error: TransportError): MessageParams {
+  return error.messageCode
+    ? { detail: error.message, detailCode: error.messageCode, ...error.params }
+    : { detail: error.message }
 }
 
 // Messages are for staff: say what happened to which host, then what to do about it. Callers add
@@ -35,26 +54,47 @@ export class TransportError extends Error {
 
 export function unparsableUrl(text: string, cause: unknown): TransportError {
   const message = `"${text}" is not a valid URL. Enter the gateway's full https:// address.`
-  return new TransportError('invalid-url', message, { requestSent: false, cause })
+  return new TransportError('invalid-url', message, {
+    requestSent: false,
+    cause,
+    messageCode: 'transport.invalid-url',
+    params: { text },
+  })
 }
 
 export function notHttpsUrl(url: URL): TransportError {
   const message = `Refusing to send to ${url.protocol}//${url.host}: the gateway must be reached over https://. Change the environment's URL to start with https://.`
-  return new TransportError('invalid-url', message, { requestSent: false })
+  return new TransportError('invalid-url', message, {
+    requestSent: false,
+    messageCode: 'transport.not-https',
+    params: { origin: `${url.protocol}//${url.host}` },
+  })
 }
 
 export function cancelled(url: URL, requestSent: boolean): TransportError {
-  return new TransportError('aborted', `The request to ${url.host} was cancelled.`, { requestSent })
+  return new TransportError('aborted', `The request to ${url.host} was cancelled.`, {
+    requestSent,
+    messageCode: 'transport.cancelled',
+    params: { host: url.host },
+  })
 }
 
 export function connectTimedOut(url: URL, timeoutMs: number): TransportError {
   const message = `Could not connect securely to ${url.host} within ${formatDuration(timeoutMs)}. Check the URL and port in the environment, and that the gateway can be reached from this network.`
-  return new TransportError('connect-timeout', message, { requestSent: false })
+  return new TransportError('connect-timeout', message, {
+    requestSent: false,
+    messageCode: 'transport.connect-timeout',
+    params: { host: url.host, limit: formatDuration(timeoutMs) },
+  })
 }
 
 export function noResponse(url: URL, timeoutMs: number): TransportError {
   const message = `${url.host} did not answer within ${formatDuration(timeoutMs)}.`
-  return new TransportError('response-timeout', message, { requestSent: true })
+  return new TransportError('response-timeout', message, {
+    requestSent: true,
+    messageCode: 'transport.no-response',
+    params: { host: url.host, limit: formatDuration(timeoutMs) },
+  })
 }
 
 export function responseStalled(
@@ -63,7 +103,11 @@ export function responseStalled(
   receivedBytes: number,
 ): TransportError {
   const message = `${url.host} stopped sending the response for ${formatDuration(timeoutMs)}, after ${receivedBytes} bytes.`
-  return new TransportError('response-timeout', message, { requestSent: true })
+  return new TransportError('response-timeout', message, {
+    requestSent: true,
+    messageCode: 'transport.stalled',
+    params: { host: url.host, limit: formatDuration(timeoutMs), bytes: receivedBytes },
+  })
 }
 
 export function responseTruncated(
@@ -74,12 +118,25 @@ export function responseTruncated(
 ): TransportError {
   const expected = totalBytes === null ? '' : ` of ${totalBytes}`
   const message = `The response from ${url.host} was cut off after ${receivedBytes}${expected} bytes: the connection closed early.`
-  return new TransportError('truncated', message, { requestSent: true, cause })
+  return new TransportError('truncated', message, {
+    requestSent: true,
+    cause,
+    messageCode: totalBytes === null ? 'transport.truncated' : 'transport.truncated-of',
+    params: {
+      host: url.host,
+      bytes: receivedBytes,
+      ...(totalBytes !== null && { total: totalBytes }),
+    },
+  })
 }
 
 export function responseTooLarge(url: URL, maxBytes: number): TransportError {
   const message = `The response from ${url.host} is larger than ${formatByteCount(maxBytes)}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.`
-  return new TransportError('too-large', message, { requestSent: true })
+  return new TransportError('too-large', message, {
+    requestSent: true,
+    messageCode: 'transport.too-large',
+    params: { host: url.host, limit: formatByteCount(maxBytes) },
+  })
 }
 
 export function deadlinePassed(
@@ -89,7 +146,11 @@ export function deadlinePassed(
   requestSent: boolean,
 ): TransportError {
   const message = `${url.host} did not finish answering within ${formatDuration(deadlineMs)}, the longest GateDesk waits for one request (${receivedBytes} bytes received).`
-  return new TransportError('deadline', message, { requestSent })
+  return new TransportError('deadline', message, {
+    requestSent,
+    messageCode: 'transport.deadline',
+    params: { host: url.host, limit: formatDuration(deadlineMs), bytes: receivedBytes },
+  })
 }
 
 export function fileFailure(
@@ -97,25 +158,45 @@ export function fileFailure(
   cause: NodeJS.ErrnoException,
   requestSent: boolean,
 ): TransportError {
-  const why =
-    cause.code === 'EEXIST' || cause.code === 'ELOOP'
-      ? 'a file or link of that name is in the way; GateDesk writes only files it creates'
-      : 'check that the folder exists, is writable and has free space'
+  const inTheWay = cause.code === 'EEXIST' || cause.code === 'ELOOP'
+  const why = inTheWay
+    ? 'a file or link of that name is in the way; GateDesk writes only files it creates'
+    : 'check that the folder exists, is writable and has free space'
   const message = `Could not save the response to ${file} (${cause.code}): ${why}.`
-  return new TransportError('file', message, { requestSent, cause })
+  return new TransportError('file', message, {
+    requestSent,
+    cause,
+    messageCode: inTheWay ? 'transport.file-in-the-way' : 'transport.file-failed',
+    params: { file, code: cause.code ?? '' },
+  })
 }
 
 /** Explains a failure of the connection, or of the request before any response arrived. */
 export function connectionFailure(error: unknown, url: URL, requestSent: boolean): TransportError {
   const code = errorCode(error)
-  const tlsMessage = describeTlsFailure(code, url.host)
-  if (tlsMessage !== undefined) {
-    return new TransportError('tls', tlsMessage, { requestSent, cause: error })
+  const tls = describeTlsFailure(code, url.host)
+  if (tls !== undefined) {
+    return new TransportError('tls', tls.message, {
+      requestSent,
+      cause: error,
+      messageCode: `transport.tls.${tls.reason}`,
+      params: { host: url.host, code },
+    })
   }
-  return new TransportError('network', describeNetworkFailure(error, code, url, requestSent), {
+  const network = describeNetworkFailure(error, code, url, requestSent)
+  return new TransportError('network', network.message, {
     requestSent,
     cause: error,
+    messageCode: `transport.network.${network.reason}`,
+    params: { host: url.host, hostname: url.hostname, code, ...network.params },
   })
+}
+
+interface Described {
+  message: string
+  /** Names the message among its function's: the last part of its code. */
+  reason: string
+  params?: MessageParams
 }
 
 const UNTRUSTED_CERTIFICATE_CODES = new Set([
@@ -144,25 +225,43 @@ const REJECTED_CERTIFICATE_CODES = new Set([
 
 const UNREACHABLE_CODES = new Set(['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENETDOWN'])
 
-function describeTlsFailure(code: string, host: string): string | undefined {
+function describeTlsFailure(code: string, host: string): Described | undefined {
   const certificate = `The server's certificate for ${host}`
   if (UNTRUSTED_CERTIFICATE_CODES.has(code)) {
-    return `${certificate} is not trusted (${code}). If this environment uses its own CA, add that CA certificate to the environment.`
+    return {
+      reason: 'untrusted',
+      message: `${certificate} is not trusted (${code}). If this environment uses its own CA, add that CA certificate to the environment.`,
+    }
   }
   if (code === 'CERT_HAS_EXPIRED') {
-    return `${certificate} has expired (${code}). Ask the gateway operator to renew it, and check this computer's date and time.`
+    return {
+      reason: 'expired',
+      message: `${certificate} has expired (${code}). Ask the gateway operator to renew it, and check this computer's date and time.`,
+    }
   }
   if (code === 'CERT_NOT_YET_VALID') {
-    return `${certificate} is not valid yet (${code}). Check this computer's date and time.`
+    return {
+      reason: 'not-yet-valid',
+      message: `${certificate} is not valid yet (${code}). Check this computer's date and time.`,
+    }
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return `${certificate} was issued for a different host name (${code}). Check that the environment's URL uses the gateway's exact host name.`
+    return {
+      reason: 'wrong-host',
+      message: `${certificate} was issued for a different host name (${code}). Check that the environment's URL uses the gateway's exact host name.`,
+    }
   }
   if (REJECTED_CERTIFICATE_CODES.has(code)) {
-    return `${certificate} was rejected (${code}). Ask the gateway operator to check their certificate.`
+    return {
+      reason: 'rejected',
+      message: `${certificate} was rejected (${code}). Ask the gateway operator to check their certificate.`,
+    }
   }
   if (code === 'EPROTO' || code.startsWith('ERR_SSL_') || code.startsWith('ERR_TLS_')) {
-    return `Could not set up a secure connection with ${host} (${code}). Check that the environment's URL points at the gateway's HTTPS address and port.`
+    return {
+      reason: 'handshake',
+      message: `Could not set up a secure connection with ${host} (${code}). Check that the environment's URL points at the gateway's HTTPS address and port.`,
+    }
   }
   return undefined
 }
@@ -172,25 +271,50 @@ function describeNetworkFailure(
   code: string,
   url: URL,
   requestSent: boolean,
-): string {
+): Described {
   const { host } = url
   switch (code) {
     case 'ECONNREFUSED':
-      return `${host} refused the connection (${code}). Check the URL and port in the environment, and that the gateway is running.`
+      return {
+        reason: 'refused',
+        message: `${host} refused the connection (${code}). Check the URL and port in the environment, and that the gateway is running.`,
+      }
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return `The host name ${url.hostname} could not be found (${code}). Check the environment's URL and this computer's network connection.`
+      return {
+        reason: 'not-found',
+        message: `The host name ${url.hostname} could not be found (${code}). Check the environment's URL and this computer's network connection.`,
+      }
     case 'ECONNRESET':
     case 'EPIPE':
       return requestSent
-        ? `The connection to ${host} was closed before the response arrived (${code}).`
-        : `The connection to ${host} was closed before the request was sent (${code}). Try again; if it keeps happening, check the environment's URL and port.`
+        ? {
+            reason: 'closed-before-response',
+            message: `The connection to ${host} was closed before the response arrived (${code}).`,
+          }
+        : {
+            reason: 'closed-before-request',
+            message: `The connection to ${host} was closed before the request was sent (${code}). Try again; if it keeps happening, check the environment's URL and port.`,
+          }
   }
   if (UNREACHABLE_CODES.has(code)) {
-    return `${host} could not be reached (${code}). Check this computer's network connection and any firewall or proxy.`
+    return {
+      reason: 'unreachable',
+      message: `${host} could not be reached (${code}). Check this computer's network connection and any firewall or proxy.`,
+    }
   }
   const detail = error instanceof Error ? error.message : String(error)
-  return `Could not talk to ${host} (${code || 'no error code'}: ${detail}).`
+  return code
+    ? {
+        reason: 'other',
+        message: `Could not talk to ${host} (${code}: ${detail}).`,
+        params: { reason: detail },
+      }
+    : {
+        reason: 'other-no-code',
+        message: `Could not talk to ${host} (no error code: ${detail}).`,
+        params: { reason: detail },
+      }
 }
 
 function errorCode(error: unknown): string {

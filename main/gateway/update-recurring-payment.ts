@@ -9,6 +9,7 @@ import {
   type SigningSecrets,
 } from './gateway-client'
 import { TransportError } from './https-transport'
+import { explainedDetail } from './transport-error'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { decodeUpdateResponse, resultOf, type UpdateResult } from './update-response'
@@ -55,7 +56,11 @@ export async function updateRecurringPayment(
     const privateKey = await secrets.rsaPrivateKey()
     request = prepareUpdateRequest(env, privateKey, parameters, deps.nonce(), unixSeconds(deps))
   } catch (error) {
-    return resultOf('not-sent', `Nothing was sent: ${(error as Error).message}`)
+    const detail = (error as Error).message
+    return resultOf('not-sent', `Nothing was sent: ${detail}`, {
+      messageCode: 'update.not-sent',
+      params: { detail },
+    })
   }
 
   try {
@@ -71,7 +76,11 @@ export async function updateRecurringPayment(
       ? resultOf(
           'unknown',
           `The outcome is unknown: ${error.message} The request may have been applied; check the profile before sending it again.`,
+          { messageCode: 'update.unknown', params: explainedDetail(error) },
         )
-      : resultOf('not-sent', `Nothing reached the gateway: ${error.message}`)
+      : resultOf('not-sent', `Nothing reached the gateway: ${error.message}`, {
+          messageCode: 'update.nothing-reached',
+          params: explainedDetail(error),
+        })
   }
 }

@@ -1,3 +1,4 @@
+import type { MessageParams } from '../../preload/contract/explained'
 import type { RecurringUpdateOutcome } from '../../preload/contract/recurring-channels'
 import { redactorFor } from '../privacy/redaction'
 import { decodeForm, type Parameter } from './form-codec'
@@ -17,6 +18,9 @@ export interface UpdateResult {
   incidentId: string | null
   /** One plain sentence for staff. */
   message: string
+  /** The sentence's code and values, for the window to word it (preload/contract/explained.ts). */
+  messageCode?: string
+  params?: MessageParams
 }
 
 /** Reads a field under either spelling the gateway uses (`error-message` or `error_message`). */
@@ -43,15 +47,34 @@ export function resultOf(
   }
 }
 
+/** What is wrong with an answer that is not one the API defines, by its message code. */
+const PROBLEMS = {
+  empty: 'is empty',
+  malformed: 'is not a valid form-encoded body',
+  'not-form': 'is not a form-encoded body',
+  'cut-off': 'was cut off before its end',
+  'no-serial': 'approves the update but has no serial number, which every acceptance carries',
+} as const
+
 function protocolError(
-  problem: string,
+  problem: keyof typeof PROBLEMS | { type: string; state: string },
   status: number,
   body: Buffer,
   redact: (text: string) => string,
 ): UpdateResult {
+  const received = previewReceived(body, redact)
+  const [code, words, values] =
+    typeof problem === 'string'
+      ? [problem, PROBLEMS[problem], {}]
+      : [
+          'undefined-type',
+          `has type "${problem.type}" and status "${problem.state}", which the API does not define`,
+          problem,
+        ]
   return resultOf(
     'protocol-error',
-    `The gateway's answer (HTTP ${status}) ${problem}, so the outcome of the update is unknown: check the profile before sending again. Received: ${previewReceived(body, redact)}`,
+    `The gateway's answer (HTTP ${status}) ${words}, so the outcome of the update is unknown: check the profile before sending again. Received: ${received}`,
+    { messageCode: `update.protocol.${code}`, params: { status, received, ...values } },
   )
 }
 
@@ -73,30 +96,32 @@ export function decodeUpdateResponse(
       return resultOf(
         'internal-failure',
         `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; the update may not have been applied. Give the incident ID to support before sending again.`,
-        { incidentId },
+        incidentId
+          ? { incidentId, messageCode: 'update.internal-failure', params: { incident: incidentId } }
+          : { incidentId, messageCode: 'update.internal-failure-no-id' },
       )
     }
   }
   const text = body.toString('utf8')
-  if (text.trim() === '') return protocolError('is empty', status, body, redact)
+  if (text.trim() === '') return protocolError('empty', status, body, redact)
 
   let pairs
   try {
     pairs = decodeForm(text)
   } catch (error) {
     if (error instanceof MalformedEncodingError) {
-      return protocolError('is not a valid form-encoded body', status, body, redact)
+      return protocolError('malformed', status, body, redact)
     }
     throw error
   }
   if (pairs.some(([name]) => !FORM_NAME.test(name))) {
-    return protocolError('is not a form-encoded body', status, body, redact)
+    return protocolError('not-form', status, body, redact)
   }
   // Every value ends with a newline (spec §4.2), sent as it is or as %0A; a last value without
   // one means the body was cut off.
   const terminated = pairs.some(([, value]) => value.endsWith('\n'))
   if (terminated && !pairs.at(-1)![1].endsWith('\n')) {
-    return protocolError('was cut off before its end', status, body, redact)
+    return protocolError('cut-off', status, body, redact)
   }
   const fields: Record<string, string> = {}
   for (const [name, value] of pairs) fields[name] = redact(value.replace(/\r?\n$/, ''))
@@ -112,34 +137,36 @@ export function decodeUpdateResponse(
   const reason = `${details.errorMessage ?? 'no reason given'}${details.errorCode ? ` (code ${details.errorCode})` : ''}`
 
   if (type === 'validation-error') {
-    return resultOf('validation-error', `The gateway rejected the request: ${reason}.`, details)
+    return resultOf('validation-error', `The gateway rejected the request: ${reason}.`, {
+      ...details,
+      messageCode: 'update.validation-error',
+      params: { reason },
+    })
   }
   if (type === 'error' || state === 'error') {
-    return resultOf('error', `The gateway answered with an error: ${reason}.`, details)
+    return resultOf('error', `The gateway answered with an error: ${reason}.`, {
+      ...details,
+      messageCode: 'update.error',
+      params: { reason },
+    })
   }
   if (state === 'declined') {
-    return resultOf('declined', `The update was declined: ${reason}.`, details)
+    return resultOf('declined', `The update was declined: ${reason}.`, {
+      ...details,
+      messageCode: 'update.declined',
+      params: { reason },
+    })
   }
   if (type === 'update-recurring-payment-response' && state === 'approved') {
     // Every acceptance carries one (spec §7.2): without it, the answer may have been cut at a field.
     if (!details.serialNumber) {
-      return protocolError(
-        'approves the update but has no serial number, which every acceptance carries',
-        status,
-        body,
-        redact,
-      )
+      return protocolError('no-serial', status, body, redact)
     }
     return resultOf(
       'approved',
       `The update was accepted (serial number ${details.serialNumber}).`,
-      details,
+      { ...details, messageCode: 'update.approved', params: { serial: details.serialNumber } },
     )
   }
-  return protocolError(
-    `has type "${type ?? '(none)'}" and status "${state ?? '(none)'}", which the API does not define`,
-    status,
-    body,
-    redact,
-  )
+  return protocolError({ type: type ?? '(none)', state: state ?? '(none)' }, status, body, redact)
 }

@@ -1,11 +1,14 @@
 import { externalUrlToOpen } from '../security/external-url'
+import type { MenuLabels } from '../../preload/contract/app-channels'
 import type { Handlers } from '../ipc'
 
 export function appHandlers(deps: {
   version: string
   platform: string
   openExternal: (url: string) => Promise<void>
-}): Pick<Handlers, 'app:info' | 'app:open-external'> {
+  /** Rebuilds the native menu with these words; absent where there is no menu (tests, CLI). */
+  setMenuLabels?: (labels: MenuLabels) => void
+}): Pick<Handlers, 'app:info' | 'app:open-external' | 'app:set-menu-labels'> {
   return {
     'app:info': async () => ({ version: deps.version, platform: deps.platform }),
     'app:open-external': async ({ url }) => {
@@ -13,6 +16,10 @@ export function appHandlers(deps: {
       if (!external) return { opened: false }
       await deps.openExternal(external)
       return { opened: true }
+    },
+    'app:set-menu-labels': async (labels) => {
+      deps.setMenuLabels?.(labels)
+      return { applied: deps.setMenuLabels !== undefined }
     },
   }
 }

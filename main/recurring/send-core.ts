@@ -64,7 +64,13 @@ export async function sendRecurringUpdate(
   })
   // Checked as given, so two spellings of one parameter (email, e-mail) are caught too.
   const issues = validateRecurringUpdate(update.parameters, update.profileType)
-  if (issues.length > 0) return refused(resultOf('not-sent', brokenRulesMessage(issues)), issues)
+  if (issues.length > 0) {
+    const result = resultOf('not-sent', brokenRulesMessage(issues), {
+      messageCode: 'update.broken-rules',
+      params: { n: issues.length },
+    })
+    return refused(result, issues)
+  }
   if (!update.confirmedResend) {
     const earlier = uncertainEarlierSend(context.history, context.environment.id, parameters)
     if (earlier !== null) {

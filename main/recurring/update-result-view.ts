@@ -6,6 +6,9 @@ import { redactText } from '../privacy/redaction'
 import type { UpdateResult } from '../gateway/update-response'
 import type { SentUpdate } from './send-core'
 
+/** A message parameter's longest text (preload/contract/explained.ts). */
+const EXPLAINED_PARAM_LIMIT = 2000
+
 /** The gateway's words as they may be shown and kept: card numbers masked, lengths bounded. */
 export function shown(text: string | null, limit: number): string | null {
   if (text === null) return null
@@ -31,6 +34,15 @@ export function resultView(sent: SentUpdate): RecurringUpdateResult {
   return {
     outcome: result.outcome,
     message: result.message,
+    ...(result.messageCode && {
+      messageCode: result.messageCode,
+      params: Object.fromEntries(
+        Object.entries(result.params ?? {}).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? shown(value, EXPLAINED_PARAM_LIMIT)! : value,
+        ]),
+      ),
+    }),
     serialNumber: result.serialNumber,
     errorCode: result.errorCode,
     errorMessage: result.errorMessage,

@@ -37,6 +37,16 @@ function describeAmount(rule: AmountRule, currency: string): string {
   return `${rule.amounts.map((amount) => formatMinor(amount)).join(', ')} ${currency} (sequence)`
 }
 
+function amountParts(rule: AmountRule): SandboxOverview['profiles'][number]['amountParts'] {
+  const amounts =
+    rule.kind === 'fixed'
+      ? [rule.amount]
+      : rule.kind === 'range'
+        ? [rule.from, rule.to]
+        : rule.amounts
+  return { kind: rule.kind, amounts: amounts.map((amount) => formatMinor(amount)) }
+}
+
 function describeSchedule({ schedule }: Profile): string {
   const every = `every ${schedule.interval} ${schedule.period}${schedule.interval === 1 ? '' : 's'}`
   const until = schedule.finishDate ? ` to ${dottedDay(schedule.finishDate)}` : ''
@@ -63,6 +73,13 @@ function overview(sandbox: SandboxService): SandboxOverview {
       currency: profile.currency,
       amountRule: describeAmount(profile.amountRule, profile.currency),
       schedule: describeSchedule(profile),
+      amountParts: amountParts(profile.amountRule),
+      scheduleParts: {
+        interval: profile.schedule.interval,
+        period: profile.schedule.period,
+        startDate: dottedDay(profile.schedule.startDate),
+        finishDate: profile.schedule.finishDate && dottedDay(profile.schedule.finishDate),
+      },
       currentRepeats: profile.schedule.currentRepeats,
       maxRepeats: profile.schedule.maxRepeats,
       nextChargeDate: profile.schedule.nextChargeDate && dottedDay(profile.schedule.nextChargeDate),

@@ -1,5 +1,5 @@
 import type { Db } from './database'
-import { groupCommit } from './group-commit'
+import { groupCommit, type CommitOptions } from './group-commit'
 
 export type BulkJobState = 'ready' | 'running' | 'paused' | 'cancelled' | 'finished'
 export type BulkRowState = 'pending' | 'in-flight' | 'done' | 'unknown' | 'skipped'
@@ -385,10 +385,14 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
     },
 
     /**
-     * Runs `work` in a transaction that is durable once the promise settles: a row's journal entry
-     * and its history entry (same database) commit together, grouped with other rows' writes.
+     * Runs `work` in a transaction, committed (and for a durable write, synced) once the promise
+     * settles: a row's journal entry and its history entry (same database) commit together,
+     * grouped with other rows' writes.
      */
-    commit,
+    commit: <T>(work: () => T, options: CommitOptions) => commit(work, options),
+
+    /** Call before closing the database. */
+    close: () => commit.close(),
   }
 }
 

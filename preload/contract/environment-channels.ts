@@ -13,6 +13,7 @@ import {
   type SecretStatus,
 } from './environment'
 import { inputText, outputText } from './text'
+import { explainedFields } from './explained'
 
 const rsaPublicKeyViewSchema = z.object({
   publicKeyPem: outputText(4096),
@@ -48,6 +49,7 @@ export const secretStatusSchema = z.object({
 export const connectionCheckSchema = z.object({
   outcome: z.enum(['ok', 'credentials-rejected', 'unreachable', 'answered-unexpectedly']),
   message: outputText(2000),
+  ...explainedFields,
 })
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>
 

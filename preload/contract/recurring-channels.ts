@@ -69,6 +69,7 @@ export const recurringUpdateResultSchema = z.object({
   outcome: z.enum(RECURRING_UPDATE_OUTCOMES),
   /** One plain sentence for staff. */
   message: outputText(RESULT_TEXT_LIMITS.message),
+  ...explainedFields,
   serialNumber: outputText(RESULT_TEXT_LIMITS.serialNumber).nullable(),
   errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
   errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),

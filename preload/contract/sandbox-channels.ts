@@ -23,6 +23,19 @@ const profileSchema = z.object({
   amountRule: outputText(500),
   /** e.g. "every 1 month from 01.11.2026 to 01.11.2027". */
   schedule: outputText(300),
+  /** The amount rule's parts, for the window to word: its kind and amounts, in charge order. */
+  amountParts: z.object({
+    kind: z.enum(['fixed', 'range', 'sequence']),
+    amounts: z.array(outputText(32)).max(1000),
+  }),
+  /** The schedule's parts: every `interval` `period`s from `startDate` to `finishDate`. */
+  scheduleParts: z.object({
+    interval: z.number().int(),
+    period: z.enum(['day', 'week', 'month']),
+    /** DD.MM.YYYY */
+    startDate: outputText(10),
+    finishDate: outputText(10).nullable(),
+  }),
   currentRepeats: z.number().int(),
   maxRepeats: z.number().int().nullable(),
   nextChargeDate: outputText(10).nullable(),

@@ -22,3 +22,12 @@ export async function call<C extends PageChannelName>(
   if (!result.ok) throw new BridgeError(result.error)
   return result.value
 }
+
+/** Opens a report file dropped on the window (the preload finds where it is), or throws. */
+export async function openDroppedReport(
+  file: File,
+): Promise<ChannelOutput<'reports:open-dropped'>> {
+  const result = await window.gatedesk.openDroppedReport(file)
+  if (!result.ok) throw new BridgeError(result.error)
+  return result.value
+}

@@ -49,7 +49,8 @@ describe('Keys & environments', () => {
     await expect
       .poll(() => byTestId('control-key-status').textContent())
       .toContain('Stored in the system keyring (Secret Service)')
-    expect(await byTestId('control-key-input').locator('input').inputValue()).toBe('')
+    // Naive UI writes the emptied value to the input element on its next update.
+    await expect.poll(() => byTestId('control-key-input').locator('input').inputValue()).toBe('')
     expect(await suite.app.page.content()).not.toContain(CONTROL_KEY)
   })
 

@@ -92,6 +92,7 @@ describe('dropping a file on the Reports screen', () => {
     expect(
       await byTestId('report-grid').locator('[role=columnheader] .label').allTextContents(),
     ).toEqual(['Transaction_id', 'Amount', 'Currency'])
+    expect(await byTestId('result-name').textContent()).toBe('october.csv')
     await suite.app.screenshot('report-drop-csv-opened')
   })
 
@@ -104,6 +105,7 @@ describe('dropping a file on the Reports screen', () => {
       })
       .toContain('Dropped statement, page 1')
     expect(await byTestId('pdf-page-count').textContent()).toBe('of 1')
+    expect(await byTestId('result-name').textContent()).toBe('statement.pdf')
   })
 
   it('says plainly why a file cannot be opened, and keeps the report on show', async () => {

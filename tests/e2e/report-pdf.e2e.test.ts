@@ -326,10 +326,19 @@ describe('the PDF viewer', () => {
 
   it('opens a 2,000-page report, in ranges, and goes to page 1,500', async () => {
     const size = statSync(files.big).size
-    const reads = watchReportReads()
-    const firstPage = await openTimingFirstPage(files.big)
+    // Three opens, each once the one before has settled (its thumbnails drawn): the median says
+    // more than one figure on a busy machine.
+    const times: number[] = []
+    let reads = watchReportReads()
+    for (let open = 0; open < 3; open++) {
+      reads.stop()
+      reads = watchReportReads()
+      times.push(await openTimingFirstPage(files.big))
+      await expect.poll(drawnThumbnails, { timeout: 20_000 }).toBeGreaterThan(3)
+    }
+    const firstPage = [...times].sort((a, b) => a - b)[1]!
     console.info(
-      `2,000-page PDF (${(size / 1e6).toFixed(1)} MB): first page drawn in ${firstPage.toFixed(0)} ms (pdf.js already loaded), after ${reads.reads.length} range reads of ${(reads.total() / 1024).toFixed(0)} KiB`,
+      `2,000-page PDF (${(size / 1e6).toFixed(1)} MB): first page drawn in ${firstPage.toFixed(0)} ms, the median of ${times.map((time) => time.toFixed(0)).join(', ')} (pdf.js already loaded), after ${reads.reads.length} range reads of ${(reads.total() / 1024).toFixed(0)} KiB`,
     )
     expect(firstPage).toBeLessThan(3000)
     // Read in ranges, never in one piece. (pdf.js fetches every page's dictionary of a flat page

@@ -39,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.stop()
   sandbox.remove()
+  journal.close()
   store.close()
 })
 

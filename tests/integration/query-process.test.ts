@@ -8,7 +8,11 @@ import {
   QueryProcessStoppedError,
   type QueryEngine,
 } from '../../main/reports/query/query-client'
-import { rowIdsDir, type QuerySource, type ViewRows } from '../../main/reports/query/query-messages'
+import {
+  queryScratchDir,
+  type QuerySource,
+  type ViewRows,
+} from '../../main/reports/query/query-messages'
 import { forkLauncher } from '../../main/workers/fork-launcher'
 import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
 import { sourceScript } from '../../main/workers/script-ref'
@@ -68,8 +72,9 @@ describe('the query process', () => {
     const reversed = rowIdsOf(await engine.view(source, byIdDescending))
     expect(reversed.slice(0, 3)).toEqual([ROWS - 1, ROWS - 2, ROWS - 3])
     expect(reversed.at(-1)).toBe(0)
-    // The ids came as files (more than fit a reply), each removed once read.
-    expect(readdirSync(rowIdsDir(started.at(-1)!.pid!))).toEqual([])
+    // The ids came as files (more than fit a reply), each removed once read, as were the
+    // extracted columns once loaded.
+    expect(readdirSync(queryScratchDir(started.at(-1)!.pid!))).toEqual([])
   })
 
   it('totals exactly', async () => {

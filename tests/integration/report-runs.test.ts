@@ -26,6 +26,7 @@ import {
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { eventually } from '../fixtures/eventually'
 import { openTestStore } from '../fixtures/gatedesk-store'
+import { TRANSACTIONS_HEADER } from '../fixtures/query-transactions'
 import { engineUnderTest } from '../fixtures/report-engine'
 import { reportRequest, startTestSandbox, type TestSandbox } from '../fixtures/sandbox'
 
@@ -109,17 +110,7 @@ describe('running a CSV report', () => {
     if (outcome.outcome !== 'report' || outcome.result.kind !== 'csv') throw new Error('no CSV')
     const { head } = outcome.result
     expect(head.fileName).toBe('Monthly EUR.csv')
-    expect(head.columns).toEqual([
-      'Merchant_Name',
-      'Transaction_id',
-      'Merchant_OID',
-      'Created_date',
-      'Amount',
-      'Currency',
-      'Transaction_type',
-      'Order_description',
-      'Date_of_report',
-    ])
+    expect(head.columns).toEqual(TRANSACTIONS_HEADER)
     expect(head.rows.length).toBe(100)
     expect(outcome.message).toMatch(/^Received a CSV report of [\d.]+ (KB|MB) in [\d.]+ m?s\.$/)
     expect(outcome.durationMs).toBeGreaterThan(0)

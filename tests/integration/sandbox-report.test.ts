@@ -9,21 +9,11 @@ import { httpsPost } from '../../main/gateway/https-transport'
 import { randomNonce } from '../../main/gateway/oauth1'
 import { dottedDay } from '../../preload/contract/calendar'
 import type { ReportRequest } from '../../preload/contract/report-request'
+import { TRANSACTIONS_HEADER } from '../fixtures/query-transactions'
 import { parseQuotedCsv, reportRequest, useTestSandbox } from '../fixtures/sandbox'
 
 const sandbox = useTestSandbox()
 
-const COLUMNS = [
-  'Merchant_Name',
-  'Transaction_id',
-  'Merchant_OID',
-  'Created_date',
-  'Amount',
-  'Currency',
-  'Transaction_type',
-  'Order_description',
-  'Date_of_report',
-]
 let files = 0
 
 async function report(overrides: Partial<ReportRequest> = {}) {
@@ -67,9 +57,9 @@ describe('the transactions report as CSV', () => {
     const { result, file } = await report()
     expect(result.outcome).toBe('report')
     const text = readFileSync(file, 'utf8')
-    expect(text.startsWith(`${COLUMNS.map((c) => `"${c}"`).join(',')}\r\n`)).toBe(true)
+    expect(text.startsWith(`${TRANSACTIONS_HEADER.map((c) => `"${c}"`).join(',')}\r\n`)).toBe(true)
     const [header, ...rows] = parseQuotedCsv(text)
-    expect(header).toEqual(COLUMNS)
+    expect(header).toEqual(TRANSACTIONS_HEADER)
     expect(rows.length).toBeGreaterThan(10)
     const today = sandbox.sandbox.service.simulatedDate()
     for (const row of rows) {
@@ -99,9 +89,9 @@ describe('the transactions report as CSV', () => {
 
   it('uses the chosen delimiter', async () => {
     const records = await csvRecords({ reportCsvDelimiter: ';' }, ';')
-    expect(records[0]).toEqual(COLUMNS)
+    expect(records[0]).toEqual(TRANSACTIONS_HEADER)
     expect(records.map((row) => row[7])).toContain('Semicolon; separated; text')
-    expect((await csvRecords({ reportCsvDelimiter: '\t' }, '\t'))[0]).toEqual(COLUMNS)
+    expect((await csvRecords({ reportCsvDelimiter: '\t' }, '\t'))[0]).toEqual(TRANSACTIONS_HEADER)
   })
 
   it('is encoded in reportEncode, e.g. windows-1251', async () => {
@@ -119,11 +109,11 @@ describe('the transactions report as CSV', () => {
     const euro = await csvRecords({ filters: { currencies: ['EUR'] } })
     expect(euro.length).toBeGreaterThan(2)
     expect(new Set(euro.slice(1).map((row) => row[5]))).toEqual(new Set(['EUR']))
-    expect(await csvRecords({ filters: { endpoints: [9999] } })).toEqual([COLUMNS])
+    expect(await csvRecords({ filters: { endpoints: [9999] } })).toEqual([TRANSACTIONS_HEADER])
     expect(
       (await csvRecords({ filters: { endpoints: [1001], merchants: ['gatedesk-demo'] } })).length,
     ).toBe((await csvRecords()).length)
-    expect(await csvRecords({ filters: { gates: ['42'] } })).toEqual([COLUMNS])
+    expect(await csvRecords({ filters: { gates: ['42'] } })).toEqual([TRANSACTIONS_HEADER])
   })
 
   it('covers the dateFrom..dateTo range, both ends included', async () => {

@@ -5,6 +5,7 @@ import { createI18n } from 'vue-i18n'
 import { describe, expect, it } from 'vitest'
 import { en } from '../../renderer/src/locales/en'
 import { ru } from '../../renderer/src/locales/ru'
+import { localeFromLanguages } from '../../renderer/src/i18n/locales'
 import { russianPlural } from '../../renderer/src/i18n/plural-rules'
 
 type Tree = { [key: string]: string | Tree }
@@ -87,6 +88,18 @@ describe('the locale files', () => {
       return ![...english.keys()].some((known) => pattern.test(known))
     })
     expect(missing.map(({ file, key }) => `${file}: ${key}`)).toEqual([])
+  })
+})
+
+describe("the window's language from the OS", () => {
+  it.each([
+    [['ru-RU', 'en-US'], 'ru'],
+    [['de-DE', 'ru'], 'ru'],
+    [['en-GB', 'ru-RU'], 'en'],
+    [['de-DE', 'fr'], 'en'],
+    [[], 'en'],
+  ])('%j → %s', (languages, expected) => {
+    expect(localeFromLanguages(languages)).toBe(expected)
   })
 })
 

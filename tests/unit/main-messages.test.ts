@@ -1,4 +1,20 @@
 import { describe, expect, it } from 'vitest'
+import {
+  cancelled,
+  connectionFailure,
+  connectTimedOut,
+  deadlinePassed,
+  explainedDetail,
+  fileFailure,
+  noResponse,
+  notHttpsUrl,
+  responseStalled,
+  responseTooLarge,
+  responseTruncated,
+  unparsableUrl,
+} from '../../main/gateway/transport-error'
+import { decodeUpdateResponse } from '../../main/gateway/update-response'
+import { environmentInputSchema } from '../../preload/contract/environment'
 import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import type { RecurringUpdateIssue } from '../../preload/contract/recurring-validation'
 import { createAppI18n } from '../../renderer/src/i18n/create'
@@ -62,7 +78,7 @@ const broken: [Record<string, string>, ('DST' | undefined)?][] = [
 ]
 
 // Each combination of amount rules is worded on its own.
-for (const extra of [
+for (const extra of <Record<string, string>[]>[
   { 'amount-from': '1.00', 'amount-to': '2.00' },
   { 'amount-sequence': '1.00,2.00' },
   { 'amount-from': '1.00', 'amount-to': '2.00', 'amount-sequence': '1.00,2.00' },
@@ -103,7 +119,127 @@ describe("main's messages in the window's language", () => {
     }
     const tooLong = issues.find((issue) => issue.messageCode === 'recurring.too-long-expects')!
     expect(explainWith(russian, tooLong)).toBe(
-      'country слишком длинный (длина 3, максимум 2): укажите двухбуквенный код страны ISO 3166, например US',
+      'country слишком длинный (длина 3, максимум 2). Ожидается: двухбуквенный код страны ISO 3166, например US',
+    )
+  })
+
+  it('word the environment rules in English as the contract does, and in Russian', () => {
+    const parsed = environmentInputSchema.safeParse({
+      name: ' Live ',
+      kind: 'integration',
+      baseUrl: 'https://user@gate.example.com/?x=1',
+      endpointId: 'line\nbreak',
+      merchantLogin: 'shop',
+      updateRecurringPath: '/gw/api/v4/update-recurring-payment',
+      reportPath: 'no-slash',
+      extraCaPem: 'not a certificate',
+    })
+    const custom = parsed.error!.issues.filter((issue) => issue.code === 'custom')
+    const explained = custom.map((issue) => {
+      const { messageCode, ...params } = issue.params as Record<string, string>
+      return { message: issue.message, messageCode, params }
+    })
+    expect(new Set(explained.map((issue) => issue.messageCode))).toEqual(
+      new Set(codes(en.main.environment, 'environment').filter((code) => !code.endsWith('https'))),
+    )
+    for (const issue of explained) {
+      expect(explainWith(wording('en'), issue)).toBe(issue.message)
+      expect(explainWith(wording('ru'), issue)).not.toBe(issue.message)
+    }
+    expect(
+      explainWith(
+        wording('ru'),
+        explained.find((i) => i.messageCode?.endsWith('endpoint-id'))!,
+      ),
+    ).toBe(
+      'Путь должен содержать {endpoint_id} — место для Endpoint ID, например /gw/api/v4/update-recurring-payment/{endpoint_id}',
+    )
+  })
+
+  it('word the outcome of an update in English as main does, and in Russian', () => {
+    const answers: [number, string][] = [
+      [500, 'internal server error [a1b2c3d4-0000-4000-8000-000000000001]'],
+      [500, ''],
+      [200, ''],
+      [200, 'type=update-recurring-payment-response&status=approved&serial-number=SN-7\n'],
+      [200, 'type=update-recurring-payment-response&status=approved\n'],
+      [200, 'type=validation-error&error-message=Bad+amount&error-code=2\n'],
+      [200, 'type=error&error-message=Down\n'],
+      [200, 'type=update-recurring-payment-response&status=declined&error-message=Limit\n'],
+      [200, 'type=other&status=odd\n'],
+      [200, '<html>502</html>'],
+      [200, 'a=%ZZ'],
+      [200, 'type=update-recurring-payment-response\n&status=approved'],
+    ]
+    const results = answers.map(([status, body]) => decodeUpdateResponse(status, Buffer.from(body)))
+    const codesMet = new Set(results.map((result) => result.messageCode))
+    for (const code of codes(en.main.update, 'update')) {
+      if (code.startsWith('update.protocol') || code.startsWith('update.internal')) {
+        expect(codesMet, code).toContain(code)
+      }
+    }
+    for (const result of results) {
+      expect(explainWith(wording('en'), result)).toBe(result.message)
+      const russian = explainWith(wording('ru'), result)
+      expect(russian).not.toBe(result.message)
+      expect(russian).not.toMatch(/[{}]/)
+    }
+    const refused = { message: 'x', messageCode: 'update.broken-rules', params: { n: 5 } }
+    expect(explainWith(wording('ru'), refused)).toBe(
+      'Ничего не отправлено: 5 полей нарушают правила шлюза. Исправьте их и отправьте снова.',
+    )
+  })
+
+  it('word network and TLS failures, also inside the outcome of an update', () => {
+    const url = new URL('https://gate.example.com:8443/x')
+    const coded = (code: string) => Object.assign(new Error(`boom ${code}`), { code })
+    const failures = [
+      unparsableUrl('gate example', null),
+      notHttpsUrl(new URL('http://gate.example.com')),
+      cancelled(url, false),
+      connectTimedOut(url, 10_000),
+      noResponse(url, 20_000),
+      responseStalled(url, 30_000, 12),
+      responseTruncated(url, 10, null, null),
+      responseTruncated(url, 10, 20, null),
+      responseTooLarge(url, 1024 * 1024),
+      deadlinePassed(url, 60_000, 5, true),
+      fileFailure('/tmp/x', coded('EEXIST'), true),
+      fileFailure('/tmp/x', coded('ENOSPC'), true),
+      ...[
+        'SELF_SIGNED_CERT_IN_CHAIN',
+        'CERT_HAS_EXPIRED',
+        'CERT_NOT_YET_VALID',
+        'ERR_TLS_CERT_ALTNAME_INVALID',
+        'CERT_REVOKED',
+        'EPROTO',
+        'ECONNREFUSED',
+        'ENOTFOUND',
+        'EHOSTUNREACH',
+        'EWHATEVER',
+      ].map((code) => connectionFailure(coded(code), url, false)),
+      connectionFailure(coded('ECONNRESET'), url, true),
+      connectionFailure(coded('ECONNRESET'), url, false),
+      connectionFailure(new Error('odd'), url, false),
+    ]
+    const met = new Set(failures.map((failure) => failure.messageCode))
+    expect(codes(en.main.transport, 'transport').filter((code) => !met.has(code))).toEqual([])
+    for (const failure of failures) {
+      const explained = {
+        message: failure.message,
+        messageCode: failure.messageCode,
+        params: failure.params,
+      }
+      expect(explainWith(wording('en'), explained)).toBe(failure.message)
+      expect(explainWith(wording('ru'), explained)).not.toBe(failure.message)
+    }
+    const wrapped = {
+      message: `Nothing reached the gateway: ${failures[6]!.message}`,
+      messageCode: 'update.nothing-reached',
+      params: explainedDetail(connectionFailure(coded('ECONNREFUSED'), url, false)),
+    }
+    expect(explainWith(wording('ru'), wrapped)).toBe(
+      'Запрос не дошёл до шлюза: gate.example.com:8443 отклонил соединение (ECONNREFUSED). Проверьте URL и порт в окружении и что шлюз работает.',
     )
   })
 

@@ -58,7 +58,7 @@ describe('a gateway validation error that names a parameter', () => {
     expect(parametersNamedIn('Bad e-mail and notify-url')).toEqual(['email', 'notify_url'])
     expect(parametersNamedIn('the amount_total is odd')).toEqual([])
     expect(gatewayIssues(result('zip-code has the wrong format'))).toEqual([
-      { parameter: 'zip-code', message: 'The gateway refused it: zip-code has the wrong format' },
+      { parameter: 'zip-code', message: 'zip-code has the wrong format', fromGateway: true },
     ])
   })
 

@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { previewSchedule } from '../../preload/contract/schedule-preview'
 import { scheduleDate } from '../../preload/contract/schedule'
+import { i18n } from '../../renderer/src/i18n'
 import {
   scheduleSentence,
   stopRuleText,
 } from '../../renderer/src/views/recurring/schedule-preview-text'
+
+// The window's i18n reads the saved language at import: none saved, an English-speaking OS.
+vi.hoisted(() => {
+  vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => undefined })
+  vi.stubGlobal('navigator', { languages: ['en-US'] })
+})
+afterEach(() => {
+  i18n.global.locale.value = 'en'
+})
 
 const TODAY = '2026-11-23'
 
@@ -88,6 +98,33 @@ describe('the schedule preview', () => {
       'stops-now',
       'refused-for-other-types',
     ])
+  })
+
+  it('reads naturally in Russian, with Russian plural forms', () => {
+    i18n.global.locale.value = 'ru'
+    const params = {
+      period: 'week',
+      interval: '2',
+      'start-date': '01.12.2026',
+      'finish-date': '01.06.2027',
+      'max-repeats-number': '12',
+    }
+    const preview = previewSchedule(params, TODAY, 'SRC')!
+    expect(scheduleSentence(preview, TODAY)).toBe(
+      'Каждые 2 недели с 01.12.2026 по 01.06.2027, не более 12 списаний; ближайшие списания: 01.12, 15.12, 29.12, 12.01.2027, 26.01.2027 …',
+    )
+    expect(stopRuleText('stops-at-finish', preview)).toBe(
+      'После 01.06.2027 списаний не будет: профиль остановится по достижении даты окончания.',
+    )
+    const once = previewSchedule(
+      { period: 'day', interval: '1', 'start-date': '24.11.2026', 'max-repeats-number': '1' },
+      TODAY,
+    )!
+    expect(scheduleSentence(once, TODAY)).toBe(
+      'Каждый день с 24.11.2026, не более 1 списания; ближайшее списание: 24.11',
+    )
+    const fiveMonths = previewSchedule({ period: 'month', interval: '5' }, TODAY)!
+    expect(scheduleSentence(fiveMonths, TODAY)).toMatch(/^Каждые 5 месяцев с текущей даты начала/)
   })
 
   it('shows nothing for an update that leaves the schedule alone', () => {

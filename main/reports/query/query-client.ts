@@ -5,7 +5,7 @@ import type { ScriptRef } from '../../workers/script-ref'
 import { QueryError } from './query-error'
 import {
   limitsToArgs,
-  rowIdsDir,
+  queryScratchDir,
   type QueryReply,
   type QuerySource,
   type ViewRows,
@@ -69,9 +69,9 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     const started = options.launch(options.script, args)
     started.onMessage((message) => answer(message as QueryReply))
     started.onExit((reason) => {
-      // The row ids it wrote that no call read.
+      // What it left: row ids no call read, the columns of a load it did not finish.
       const { pid } = started
-      if (pid !== undefined) void rm(rowIdsDir(pid), { recursive: true, force: true })
+      if (pid !== undefined) void rm(queryScratchDir(pid), { recursive: true, force: true })
       if (channel !== started) return
       channel = null
       failAll(new QueryProcessStoppedError(reason))

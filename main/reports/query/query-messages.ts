@@ -52,15 +52,19 @@ export type QueryReply =
   | { id: number; ok: true; rowIdsFile: string; count: number }
 
 /**
- * A view of more rows than this sends its row ids in a file (of `rowIdsDir`), not in the reply:
+ * A view of more rows than this sends its row ids in a file (of `queryScratchDir`), not in the reply:
  * a reply of a million ids cost each process its size three times over at once (the serialized
  * copy, the pipe's buffers, the copy read back), where the file is read straight into the ids.
  */
 export const ROW_IDS_IN_REPLY_MAX = 64 * 1024
 
-/** Where the query process `pid` writes row ids; its parent removes it once the process ends. */
-export function rowIdsDir(pid: number): string {
-  return join(tmpdir(), `gatedesk-row-ids-${pid}`)
+/**
+ * The folder of the query process `pid` in the OS temp folder: the columns it extracts, the row
+ * ids it hands over. It removes what it is done with; its parent removes the folder once the
+ * process ends, so that a process killed mid-load (out of memory, say) leaves nothing behind.
+ */
+export function queryScratchDir(pid: number): string {
+  return join(tmpdir(), `gatedesk-query-files-${pid}`)
 }
 
 /** How much the query process may use, passed to it as command-line arguments. */

@@ -2,7 +2,7 @@
 // that a native crash or running out of memory ends this process and nothing else. Started by
 // a ProcessLauncher with the arguments of `limitsToArgs`. In a worker thread of its own, the
 // same script extracts a part of a file's columns (column-extract-worker.ts).
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
@@ -11,7 +11,7 @@ import { isMainThread } from 'node:worker_threads'
 import { connectToParent } from '../../workers/parent-link'
 import { runExtractionWorker } from './column-extract-worker'
 import { createQueryCore } from './query-core'
-import { limitsFromArgs, rowIdsDir, type QueryRequest } from './query-messages'
+import { limitsFromArgs, queryScratchDir, type QueryRequest } from './query-messages'
 import { createRequestRunner } from './request-runner'
 
 if (isMainThread) {
@@ -21,12 +21,24 @@ if (isMainThread) {
   // DuckDB's native module is loaded here only, not in the worker threads; a first query's
   // columns are extracted while it loads.
   const connection = import('./duckdb-engine').then(({ openDuckDB }) => openDuckDB(limits))
-  const core = createQueryCore(connection, limits, fileURLToPath(import.meta.url))
+  const core = createQueryCore(connection, limits, {
+    extractWorker: fileURLToPath(import.meta.url),
+    scratchDir: queryScratchDir(process.pid),
+  })
   const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
     collectGarbage: garbageCollector(),
     writeRowIds,
   })
   parent.onMessage((message) => run(message as QueryRequest))
+  // Ended by its parent (a kill is SIGTERM) or on its own, it leaves no file behind; its parent
+  // removes the folder of a process that crashed.
+  const removeScratch = () => rmSync(queryScratchDir(process.pid), { recursive: true, force: true })
+  process.once('exit', removeScratch)
+  process.once('SIGTERM', () => {
+    removeScratch()
+    // Ended by the signal still, as its parent expects.
+    process.kill(process.pid, 'SIGTERM')
+  })
 } else {
   runExtractionWorker()
 }
@@ -43,7 +55,7 @@ function garbageCollector(): () => void {
 
 /** The row ids of a view, in a file of this process's own folder (its parent removes it). */
 function writeRowIds(id: number, rowIds: Uint32Array): string {
-  const dir = rowIdsDir(process.pid)
+  const dir = queryScratchDir(process.pid)
   mkdirSync(dir, { recursive: true })
   const file = join(dir, `view-${id}.u32`)
   writeFileSync(file, rowIds)

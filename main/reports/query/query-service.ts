@@ -70,53 +70,42 @@ export function createQueryService(
 
     async totals(source, query) {
       const { amount, currency, type, numeric } = totalsColumns(source)
+      const sumOf = (column: number) => exactSum(column, source.columnTypes[column]!)
       const params = new SqlParams()
       const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
       const from = await viewRows(source, query, extra, params)
-      // Amount per currency, rows per type, and the whole view's count and sums: one pass.
-      const currencyKey = amount !== null && currency !== null ? columnName(currency) : null
-      const typeKey = type !== null ? columnName(type) : null
-      const keys = [currencyKey, typeKey].filter((key) => key !== null)
-      const sums = numeric.map((column) => `, ${exactSum(column, source.columnTypes[column]!)}`)
-      const grouping = keys.map((key) => `GROUPING(${key})`)
-      const sql =
-        keys.length === 0
-          ? `SELECT count(*)${sums.join('')} ${from}`
-          : `SELECT ${grouping.join(', ')}, ${keys.join(', ')}, count(*)${sums.join('')} ${from} ` +
-            `GROUP BY GROUPING SETS ((), ${keys.map((key) => `(${key})`).join(', ')}) ` +
-            // At most GROUPS_MAX groups of each kind, in order of their names.
-            `QUALIFY row_number() OVER (PARTITION BY ${grouping.join(', ')} ORDER BY ${keys.join(', ')}) <= ${GROUPS_MAX} ` +
-            `ORDER BY ${keys.join(', ')}`
-      // Each row: GROUPING() of each key (0 when its set groups by that key), the keys,
-      // count(*), the sums.
-      const results = await rows<unknown[]>(sql, params)
-      const totalsOf = (row: unknown[]) => ({
-        count: Number(row[2 * keys.length]),
-        sums: row.slice(2 * keys.length + 1) as string[],
-      })
-      const groupsBy = (key: string | null) => {
-        const k = keys.indexOf(key!)
-        if (key === null) return null
-        return results
-          .filter((row) => Number(row[k]) === 0)
-          .map((row) => ({ name: row[keys.length + k] as string, ...totalsOf(row) }))
-      }
-      const whole = totalsOf(results.find((row) => keys.every((_, k) => Number(row[k]) === 1))!)
-      const amountSum = amount === null ? -1 : numeric.indexOf(amount)
+      const sums = numeric.map((column) => `, ${sumOf(column)}`).join('')
+      const [whole] = await rows<[bigint, ...string[]]>(`SELECT count(*)${sums} ${from}`, params)
+      const [rowCount, ...columnSums] = whole!
+      const groups = `GROUP BY 1 ORDER BY 1 LIMIT ${GROUPS_MAX}`
+      const byCurrency =
+        amount === null || currency === null
+          ? null
+          : await rows<[string, string, bigint]>(
+              `SELECT ${columnName(currency)}, ${sumOf(amount)}, count(*) ${from} ${groups}`,
+              params,
+            )
+      const byType =
+        type === null
+          ? null
+          : await rows<[string, bigint]>(
+              `SELECT ${columnName(type)}, count(*) ${from} ${groups}`,
+              params,
+            )
       return {
-        rowCount: whole.count,
+        rowCount: Number(rowCount),
         amountByCurrency:
-          groupsBy(currencyKey)?.map(({ name, count, sums }) => ({
+          byCurrency?.map(([name, sum, count]) => ({
             currency: name.slice(0, CURRENCY_LENGTH_MAX),
-            sum: sums[amountSum]!,
-            count,
+            sum,
+            count: Number(count),
           })) ?? null,
         countByType:
-          groupsBy(typeKey)?.map(({ name, count }) => ({
+          byType?.map(([name, count]) => ({
             type: name.slice(0, TYPE_LENGTH_MAX),
-            count,
+            count: Number(count),
           })) ?? null,
-        columnSums: numeric.map((column, index) => ({ column, sum: whole.sums[index]! })),
+        columnSums: numeric.map((column, index) => ({ column, sum: columnSums[index]! })),
       }
     },
   }

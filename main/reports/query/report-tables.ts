@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
@@ -39,6 +39,8 @@ export interface ReportTablesOptions {
    */
   threads?: number
   extractThreads?: readonly ExtractionThread[]
+  /** Where the extracted columns are written, each load in a folder of its own (the OS temp folder when not given). */
+  scratchDir?: string
   parallelMinBytes?: number
 }
 
@@ -54,7 +56,9 @@ export function createReportTables(
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
-    const dir = await mkdtemp(join(tmpdir(), 'gatedesk-columns-'))
+    const scratch = options.scratchDir ?? tmpdir()
+    await mkdir(scratch, { recursive: true })
+    const dir = await mkdtemp(join(scratch, 'gatedesk-columns-'))
     const stop = new AbortController()
     loading = stop
     try {

@@ -22,6 +22,27 @@ const outcomes = {
 /** Words several screens share: buttons, states, outcomes, generic errors. */
 export const common = {
   outcomes,
+  /** A schedule in words: "every 2 weeks from 01.12.2026 to 01.06.2027". */
+  schedule: {
+    every: {
+      day: 'every day',
+      week: 'every week',
+      month: 'every month',
+    },
+    everyN: {
+      day: 'every {n} days',
+      week: 'every {n} weeks',
+      month: 'every {n} months',
+    },
+    from: '{every} from {start}',
+    fromTo: '{every} from {start} to {finish}',
+  },
+  /** An amount rule in words. */
+  amountRule: {
+    fixed: '{amounts} {currency}',
+    range: '{amounts} {currency} (random)',
+    sequence: '{amounts} {currency} (sequence)',
+  },
   uncertainHint:
     'The request may have reached the gateway and changed the profile, but what became of it is not known: check the profile before sending again.',
   actions: {

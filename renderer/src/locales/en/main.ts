@@ -64,6 +64,100 @@ export const main = {
         'recurring-payment-id is required: enter the identifier the gateway gave the profile',
     },
   },
+  /** What became of an update-recurring-payment request (main/gateway/update-response.ts). */
+  update: {
+    'internal-failure':
+      'The gateway had an internal failure (incident {incident}); the update may not have been applied. Give the incident ID to support before sending again.',
+    'internal-failure-no-id':
+      'The gateway had an internal failure; the update may not have been applied. Give the incident ID to support before sending again.',
+    protocol: {
+      empty:
+        "The gateway's answer (HTTP {status}) is empty, so the outcome of the update is unknown: check the profile before sending again. Received: {received}",
+      malformed:
+        "The gateway's answer (HTTP {status}) is not a valid form-encoded body, so the outcome of the update is unknown: check the profile before sending again. Received: {received}",
+      'not-form':
+        "The gateway's answer (HTTP {status}) is not a form-encoded body, so the outcome of the update is unknown: check the profile before sending again. Received: {received}",
+      'cut-off':
+        "The gateway's answer (HTTP {status}) was cut off before its end, so the outcome of the update is unknown: check the profile before sending again. Received: {received}",
+      'no-serial':
+        "The gateway's answer (HTTP {status}) approves the update but has no serial number, which every acceptance carries, so the outcome of the update is unknown: check the profile before sending again. Received: {received}",
+      'undefined-type':
+        'The gateway\'s answer (HTTP {status}) has type "{type}" and status "{state}", which the API does not define, so the outcome of the update is unknown: check the profile before sending again. Received: {received}',
+    },
+    'validation-error': 'The gateway rejected the request: {reason}.',
+    error: 'The gateway answered with an error: {reason}.',
+    declined: 'The update was declined: {reason}.',
+    approved: 'The update was accepted (serial number {serial}).',
+    'not-sent': 'Nothing was sent: {detail}',
+    'nothing-reached': 'Nothing reached the gateway: {detail}',
+    unknown:
+      'The outcome is unknown: {detail} The request may have been applied; check the profile before sending it again.',
+    'broken-rules':
+      "Nothing was sent: one field breaks the gateway's rules. Correct it and send again. | Nothing was sent: {n} fields break the gateway's rules. Correct them and send again.",
+  },
+  /** Why a request to a gateway failed on the way (main/gateway/transport-error.ts). */
+  transport: {
+    'invalid-url': '"{text}" is not a valid URL. Enter the gateway\'s full https:// address.',
+    'not-https':
+      "Refusing to send to {origin}: the gateway must be reached over https://. Change the environment's URL to start with https://.",
+    cancelled: 'The request to {host} was cancelled.',
+    'connect-timeout':
+      'Could not connect securely to {host} within {limit}. Check the URL and port in the environment, and that the gateway can be reached from this network.',
+    'no-response': '{host} did not answer within {limit}.',
+    stalled: '{host} stopped sending the response for {limit}, after {bytes} bytes.',
+    truncated:
+      'The response from {host} was cut off after {bytes} bytes: the connection closed early.',
+    'truncated-of':
+      'The response from {host} was cut off after {bytes} of {total} bytes: the connection closed early.',
+    'too-large':
+      "The response from {host} is larger than {limit}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.",
+    deadline:
+      '{host} did not finish answering within {limit}, the longest GateDesk waits for one request ({bytes} bytes received).',
+    'file-in-the-way':
+      'Could not save the response to {file} ({code}): a file or link of that name is in the way; GateDesk writes only files it creates.',
+    'file-failed':
+      'Could not save the response to {file} ({code}): check that the folder exists, is writable and has free space.',
+    tls: {
+      untrusted:
+        "The server's certificate for {host} is not trusted ({code}). If this environment uses its own CA, add that CA certificate to the environment.",
+      expired:
+        "The server's certificate for {host} has expired ({code}). Ask the gateway operator to renew it, and check this computer's date and time.",
+      'not-yet-valid':
+        "The server's certificate for {host} is not valid yet ({code}). Check this computer's date and time.",
+      'wrong-host':
+        "The server's certificate for {host} was issued for a different host name ({code}). Check that the environment's URL uses the gateway's exact host name.",
+      rejected:
+        "The server's certificate for {host} was rejected ({code}). Ask the gateway operator to check their certificate.",
+      handshake:
+        "Could not set up a secure connection with {host} ({code}). Check that the environment's URL points at the gateway's HTTPS address and port.",
+    },
+    network: {
+      refused:
+        '{host} refused the connection ({code}). Check the URL and port in the environment, and that the gateway is running.',
+      'not-found':
+        "The host name {hostname} could not be found ({code}). Check the environment's URL and this computer's network connection.",
+      'closed-before-response':
+        'The connection to {host} was closed before the response arrived ({code}).',
+      'closed-before-request':
+        "The connection to {host} was closed before the request was sent ({code}). Try again; if it keeps happening, check the environment's URL and port.",
+      unreachable:
+        "{host} could not be reached ({code}). Check this computer's network connection and any firewall or proxy.",
+      other: 'Could not talk to {host} ({code}: {reason}).',
+      'other-no-code': 'Could not talk to {host} (no error code: {reason}).',
+    },
+  },
+  report: {
+    'download-failed': 'The report could not be downloaded: {detail}',
+  },
+  connection: {
+    ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
+    'credentials-rejected':
+      'The gateway is reachable over verified TLS, but it refused the merchant login or control key. {detail}',
+    'too-large':
+      "The server is reachable over verified TLS, but its answer to the test report went past {limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.",
+    unexpected:
+      'The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: {detail}',
+  },
   environment: {
     untrimmed: '{field} must not start or end with spaces',
     multiline: '{field} must be a single line of text',

@@ -16,6 +16,25 @@ export const common: Translation<typeof english> = {
     'not-authorised': 'нет доступа',
     'transport-error': 'ошибка связи',
   },
+  schedule: {
+    every: {
+      day: 'каждый день',
+      week: 'каждую неделю',
+      month: 'каждый месяц',
+    },
+    everyN: {
+      day: 'каждый {n} день | каждые {n} дня | каждые {n} дней',
+      week: 'каждую {n} неделю | каждые {n} недели | каждые {n} недель',
+      month: 'каждый {n} месяц | каждые {n} месяца | каждые {n} месяцев',
+    },
+    from: '{every} с {start}',
+    fromTo: '{every} с {start} по {finish}',
+  },
+  amountRule: {
+    fixed: '{amounts} {currency}',
+    range: '{amounts} {currency} (случайная сумма)',
+    sequence: '{amounts} {currency} (по очереди)',
+  },
   uncertainHint:
     'Запрос мог дойти до шлюза и изменить профиль, но чем он закончился, неизвестно: проверьте профиль, прежде чем отправлять снова.',
   actions: {

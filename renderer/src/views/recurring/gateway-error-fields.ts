@@ -24,13 +24,14 @@ export function parametersNamedIn(text: string): string[] {
 
 /**
  * A validation error of the gateway shown at the fields it names, in the gateway's own words
- * (already masked by main). None when it names no parameter: the result panel shows it then.
+ * (already masked by main; the editor says who refused it). None when it names no parameter: the result panel shows it then.
  */
 export function gatewayIssues(result: RecurringUpdateResult): ShownIssue[] {
   if (result.outcome !== 'validation-error') return []
   const text = result.errorMessage ?? result.message
   return parametersNamedIn(text).map((parameter) => ({
     parameter,
-    message: `The gateway refused it: ${text}`,
+    message: text,
+    fromGateway: true,
   }))
 }

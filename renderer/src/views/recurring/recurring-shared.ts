@@ -2,8 +2,14 @@ import type { RecurringUpdateResult } from '../../../../preload/contract/recurri
 import type { RecurringProfileType } from '../../../../preload/contract/recurring-parameters'
 import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
 
-/** An issue as the editor shows it: from the local checks, main or the gateway. */
-export type ShownIssue = Pick<RecurringUpdateIssue, 'parameter' | 'message' | 'also'>
+/**
+ * An issue as the editor shows it: from the local checks or main (worded from its messageCode),
+ * or the gateway (its own words in `message`).
+ */
+export type ShownIssue = Pick<
+  RecurringUpdateIssue,
+  'parameter' | 'message' | 'messageCode' | 'params' | 'also'
+> & { fromGateway?: true }
 
 export type ProfileTypeChoice = RecurringProfileType | 'unknown'
 
@@ -12,6 +18,6 @@ export interface SentUpdate {
   result: RecurringUpdateResult
   environmentName: string
   profileId: string
-  /** When the request was handed to main, in the staff member's locale. */
-  sentAt: string
+  /** When the request was handed to main (epoch ms). */
+  sentAt: number
 }

@@ -1,12 +1,12 @@
 import { computed, ref, type ComputedRef, type Ref } from 'vue'
 import { useMessage } from 'naive-ui'
+import { useI18n } from 'vue-i18n'
 import type { RecurringUpdateResult } from '../../../../preload/contract/recurring-channels'
 import type { RecurringProfileType } from '../../../../preload/contract/recurring-parameters'
 import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
 import { BridgeError, call } from '../../bridge'
 import { useConfirm } from '../../composables/confirm'
 import { useProductionGuard } from '../../composables/production-guard'
-import { formatDateTime } from '../../format/date-time'
 import { useEnvironmentsStore } from '../../stores/environments'
 import { gatewayIssues } from './gateway-error-fields'
 import { useRecurringDraftStore } from './recurring-draft'
@@ -38,6 +38,7 @@ export function useRecurringSend(form: RecurringSendForm) {
   const confirmSending = useProductionGuard()
   const confirm = useConfirm()
   const message = useMessage()
+  const { t, te } = useI18n()
   /** A question is open (production guard, resend): a second send waits for its answer. */
   const guarding = ref(false)
   /** The send in flight, which cancel() stops. */
@@ -52,12 +53,19 @@ export function useRecurringSend(form: RecurringSendForm) {
     }
   }
 
+  // Main names the earlier outcome (request-outcomes): worded in the window's language when known.
+  const outcomeText = (name: string) =>
+    te(`common.outcomes.${name}`) ? t(`common.outcomes.${name}`) : name
   const confirmRepeat = (earlier: NonNullable<RecurringUpdateResult['uncertainEarlier']>) =>
     confirm({
-      title: 'Send the same update again?',
-      content: `The last send of this update to profile ${earlier.profileId} (history #${earlier.historyId}) has an uncertain outcome (${earlier.outcome}): it may already have changed the profile. Check the profile first; send again only if it was not updated.`,
-      positiveText: 'Send again',
-      negativeText: 'Cancel',
+      title: t('recurring.send.repeat.title'),
+      content: t('recurring.send.repeat.content', {
+        profile: earlier.profileId,
+        id: earlier.historyId,
+        outcome: outcomeText(earlier.outcome),
+      }),
+      positiveText: t('recurring.send.repeat.confirm'),
+      negativeText: t('common.actions.cancel'),
     })
 
   async function send() {
@@ -65,9 +73,7 @@ export function useRecurringSend(form: RecurringSendForm) {
     form.attempted.value = true
     const issues = form.clientIssues.value
     if (issues.length > 0) {
-      message.warning(
-        `Nothing was sent: ${issues.length === 1 ? 'one issue needs' : `${issues.length} issues need`} fixing first.`,
-      )
+      message.warning(t('recurring.send.nothingSent', issues.length))
       await form.revealIssues()
       return
     }
@@ -82,7 +88,7 @@ export function useRecurringSend(form: RecurringSendForm) {
       let confirmedResend = false
       for (;;) {
         // The moment the request leaves, not when (or whether) the answer arrives.
-        const sentAt = formatDateTime(Date.now())
+        const sentAt = Date.now()
         const sendId = crypto.randomUUID()
         inFlight.value = sendId
         const result = await call('recurring:send', {
@@ -125,6 +131,8 @@ export function useRecurringSend(form: RecurringSendForm) {
         form.serverIssues.value = (error.detail.issues ?? []).map((issue) => ({
           parameter: issue.path.split('.').pop() ?? issue.path,
           message: issue.message,
+          messageCode: issue.messageCode,
+          params: issue.params,
         }))
         await form.revealIssues()
       }

@@ -1,7 +1,8 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ReportHeadView } from '../../../../preload/contract/report-channels'
-import { BridgeError, call } from '../../bridge'
+import { call, openDroppedReport } from '../../bridge'
+import { i18n } from '../../i18n'
 
 /** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
 export type ReportResult =
@@ -44,14 +45,12 @@ export const useReportsStore = defineStore('reports', () => {
     const [file] = files
     if (!file || files.length > 1) {
       openError.value = file
-        ? `${files.length} files were dropped: drop one report at a time.`
-        : 'No file was dropped: drop a CSV or PDF report file.'
+        ? i18n.global.t('reports.drop.many', { n: files.length })
+        : i18n.global.t('reports.drop.none')
       return
     }
     try {
-      const opened = await window.gatedesk.openDroppedReport(file)
-      if (!opened.ok) throw new BridgeError(opened.error)
-      await show(opened.value)
+      await show(await openDroppedReport(file))
     } catch (error) {
       openError.value = (error as Error).message
     }

@@ -1,5 +1,6 @@
 import { h, onBeforeUnmount, onMounted } from 'vue'
 import { NButton, useDialog, useMessage, type MessageReactive } from 'naive-ui'
+import { useI18n } from 'vue-i18n'
 import { useDesignerStore } from './designer-store'
 
 const UNDO_SECONDS = 10
@@ -12,19 +13,26 @@ export function useDesignerActions() {
   const store = useDesignerStore()
   const message = useMessage()
   const dialog = useDialog()
+  const { t } = useI18n()
   const undoMessages = new Map<string, MessageReactive>()
 
   /** Runs `then` now, or once the user agrees to drop the open template's unsaved changes. */
-  function unlessUnsaved(then: () => unknown, what = 'open another template'): void {
+  function unlessUnsaved(
+    then: () => unknown,
+    what: 'open' | 'delete' | 'new' | 'import' = 'open',
+  ): void {
     if (!store.dirty) {
       void then()
       return
     }
     dialog.warning({
-      title: 'Discard unsaved changes?',
-      content: `“${store.templateName || 'The template'}” has changes that are not saved. To keep them, cancel and press Save (Ctrl+S) before you ${what}.`,
-      positiveText: 'Discard changes',
-      negativeText: 'Cancel',
+      title: t('reports.actions.discardTitle'),
+      content: t('reports.actions.discardContent', {
+        name: store.templateName || t('reports.actions.theTemplate'),
+        what: t(`reports.actions.what.${what}`),
+      }),
+      positiveText: t('reports.actions.discard'),
+      negativeText: t('common.actions.cancel'),
       onPositiveClick: () => void then(),
     })
   }
@@ -36,12 +44,11 @@ export function useDesignerActions() {
   async function save(): Promise<void> {
     if (!store.open) return
     if (!store.canSave) {
-      message.warning(
-        store.nameIssue ?? 'Not saved yet: fix the fields marked in red (the raw JSON too) first.',
-      )
+      message.warning(store.nameIssue ?? t('reports.actions.fixFirst'))
       return
     }
-    if (await store.save()) message.success(`Saved “${store.templateName}”`)
+    if (await store.save())
+      message.success(t('reports.actions.saved', { name: store.templateName }))
     else if (store.nameIssue) message.error(store.nameIssue)
     else failed()
   }
@@ -51,7 +58,7 @@ export function useDesignerActions() {
     if (!restored) return failed()
     undoMessages.get(restored.id)?.destroy()
     undoMessages.delete(restored.id)
-    message.success(`Restored “${restored.name}”`)
+    message.success(t('reports.actions.restored', { name: restored.name }))
   }
 
   function remove(id: string): void {
@@ -61,7 +68,7 @@ export function useDesignerActions() {
       const shown = message.info(
         () =>
           h('span', { class: 'designer-undo', 'data-testid': 'template-deleted' }, [
-            `Deleted “${entry.name}”. `,
+            t('reports.actions.deleted', { name: entry.name }),
             h(
               NButton,
               {
@@ -70,7 +77,7 @@ export function useDesignerActions() {
                 'data-testid': 'template-undo',
                 onClick: () => void undo(entry.id),
               },
-              { default: () => 'Undo (Ctrl+Z)' },
+              { default: () => t('reports.actions.undo') },
             ),
           ]),
         {
@@ -81,7 +88,7 @@ export function useDesignerActions() {
       )
       undoMessages.set(entry.id, shown)
     }
-    if (store.templateId === id) unlessUnsaved(act, 'delete it')
+    if (store.templateId === id) unlessUnsaved(act, 'delete')
     else void act()
   }
 
@@ -90,14 +97,14 @@ export function useDesignerActions() {
     open: (id: string) => {
       if (id !== store.templateId) unlessUnsaved(() => store.load(id).then((ok) => ok || failed()))
     },
-    newTemplate: () => unlessUnsaved(() => store.newTemplate(), 'start a new one'),
+    newTemplate: () => unlessUnsaved(() => store.newTemplate(), 'new'),
     save,
     remove,
     undo,
     async duplicate(id: string) {
       const copy = await store.duplicate(id)
       if (!copy) return failed()
-      message.success(`Duplicated as “${copy.name}”`)
+      message.success(t('reports.actions.duplicated', { name: copy.name }))
       unlessUnsaved(() => store.load(copy.id))
     },
     importFile: () =>
@@ -107,28 +114,24 @@ export function useDesignerActions() {
         if (result.status === 'refused') message.error(result.message)
         else if (result.status === 'opened') {
           if (result.notJson) {
-            message.warning(
-              'Imported as a draft, not saved: the file is not valid JSON. Mend it in the Raw JSON tab, then save.',
-            )
+            message.warning(t('reports.actions.importedNotJson'))
           } else if (result.issues > 0) {
-            message.warning(
-              `Imported as a draft, not saved: fix the ${result.issues === 1 ? 'field' : `${result.issues} problems`} marked in red, then save.`,
-            )
-          } else message.info('Imported as a draft: check it, then save.')
+            message.warning(t('reports.actions.importedIssues', result.issues))
+          } else message.info(t('reports.actions.imported'))
         }
-      }, 'import a file'),
+      }, 'import'),
     async exportOpen() {
       if (!store.request) {
-        message.warning('Not exported: fix the fields marked in red first.')
+        message.warning(t('reports.actions.notExported'))
         return
       }
       const file = await store.exportOpen()
-      if (file) message.success(`Exported to ${file}`)
+      if (file) message.success(t('reports.actions.exported', { file }))
       else if (file === undefined) failed()
     },
     async exportSaved(id: string) {
       const file = await store.exportSaved(id)
-      if (file) message.success(`Exported to ${file}`)
+      if (file) message.success(t('reports.actions.exported', { file }))
       else if (file === undefined) failed()
     },
   }

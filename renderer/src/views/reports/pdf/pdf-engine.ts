@@ -81,7 +81,8 @@ export interface PdfView {
   find: (query: string, options: { again: boolean; previous: boolean }) => void
   /** Ends the search and its highlights. */
   endFind: () => void
-  destroy: () => void
+  /** Closes the view; resolves once the pages it was still loading have come, so the document may go. */
+  destroy: () => Promise<void>
 }
 
 const FIT_WIDTH = 'page-width'
@@ -91,8 +92,8 @@ const FIT_WIDTH_PADDING_PX = 40
 /**
  * The scale pdf.js's "page-width" gives a page `pageWidth` points wide in `container`. The pages
  * are laid out at the scale the viewer starts with: starting at this one spares laying out and
- * scrolling all of them a second time before page 1 is drawn (about 0.2 s of a 2,000-page
- * report's first page, measured). Were it ever off, fitting the width on 'pagesinit' corrects it.
+ * scrolling all of them a second time before page 1 is drawn (2,000 of them in a long report).
+ * Were it ever off, fitting the width on 'pagesinit' corrects it.
  */
 function fitWidthScale(container: HTMLElement, pageWidth: number): number | null {
   const scale =
@@ -121,6 +122,41 @@ function releaseDroppedTextLayers(viewer: PDFViewer) {
     if (!Object.hasOwn(pageView, '_textHighlighter') || pageView.textLayer) continue
     if (pageView._textHighlighter?.textDivs) pageView._textHighlighter.setTextMapping(null, null)
   }
+}
+
+const PAGE_REQUESTS_WAIT_MS = 2000
+
+/**
+ * The document as the viewer sees it, with the pages it asked for and has not got yet. A page
+ * still on its way when the document is destroyed makes pdf.js log "Transport destroyed" and
+ * then fail to draw it: the document must outlive those requests.
+ */
+function trackingPageRequests(pdfDocument: PDFDocumentProxy) {
+  const pending = new Set<Promise<void>>()
+  const getPage = (pageNumber: number) => {
+    const page = pdfDocument.getPage(pageNumber)
+    const settled: Promise<void> = page.then(
+      () => void pending.delete(settled),
+      () => void pending.delete(settled),
+    )
+    pending.add(settled)
+    return page
+  }
+  const tracked = new Proxy(pdfDocument, {
+    get(target, property) {
+      if (property === 'getPage') return getPage
+      // Its methods and getters read private fields: they run on the document itself.
+      const value: unknown = Reflect.get(target, property, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  // A page whose bytes cannot be read never comes: the document goes after a while anyway.
+  const allCome = () =>
+    Promise.race([
+      Promise.all(pending).then(() => undefined),
+      new Promise<void>((resolve) => setTimeout(resolve, PAGE_REQUESTS_WAIT_MS)),
+    ])
+  return { tracked, allCome }
 }
 
 /**
@@ -188,7 +224,8 @@ export function createPdfView(
   })
   resized.observe(container)
 
-  viewer.setDocument(pdfDocument)
+  const requests = trackingPageRequests(pdfDocument)
+  viewer.setDocument(requests.tracked)
   linkService.setDocument(pdfDocument)
 
   return {
@@ -216,6 +253,7 @@ export function createPdfView(
       resized.disconnect()
       viewer.setDocument(null)
       linkService.setDocument(null)
+      return requests.allCome()
     },
   }
 }

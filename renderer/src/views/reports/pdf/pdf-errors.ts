@@ -1,3 +1,5 @@
+import { i18n } from '../../../i18n'
+
 /** pdf.js's own words for what went wrong, cut to fit in a sentence. */
 export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error)
@@ -11,10 +13,10 @@ const nameOf = (error: unknown) => (error instanceof Error ? error.name : '')
 export function describePdfFailure(error: unknown): string {
   switch (nameOf(error)) {
     case 'ReportFileUnavailable':
-      return `GateDesk cannot read this report file: ${reasonOf(error)}. Run the report again, or open the file from where you saved it.`
+      return i18n.global.t('reports.pdf.unavailable', { reason: reasonOf(error) })
     case 'PasswordException':
-      return 'This PDF is protected by a password, which GateDesk does not ask for. Save the original and open it in another reader.'
+      return i18n.global.t('reports.pdf.password')
     default:
-      return `This PDF cannot be read: it is damaged or incomplete (${reasonOf(error)}). Save the original and open it in another reader, or run the report again.`
+      return i18n.global.t('reports.pdf.damaged', { reason: reasonOf(error) })
   }
 }

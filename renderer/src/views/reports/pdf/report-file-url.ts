@@ -4,7 +4,7 @@
  * (http://localhost) reads them from main's app:// protocol, which answers that origin alone
  * with CORS headers.
  */
-export function reportFileUrl(fileId: string): string {
-  const base = import.meta.env.DEV ? 'app://gatedesk/' : location.href
+export function reportFileUrl(fileId: string, page: { href: string; dev: boolean }): string {
+  const base = page.dev ? 'app://gatedesk/' : page.href
   return new URL(`/report-files/${encodeURIComponent(fileId)}`, base).href
 }

@@ -9,6 +9,7 @@ import { freeName, requestJsonText } from '../../../../../preload/contract/repor
 import { useConfirm } from '../../../composables/confirm'
 import { useEnvironmentsStore } from '../../../stores/environments'
 import { useDesignerStore } from '../designer/designer-store'
+import { i18n } from '../../../i18n'
 
 /** The request a History entry of a report run kept whole; null when it has none to give back. */
 export function keptReportRequest(entry: HistoryEntryView): ReportRequest | null {
@@ -36,10 +37,10 @@ export function useRunAgain() {
 
   const replaceUnsaved = () =>
     ask({
-      title: 'Replace the unsaved changes?',
-      content: `“${designer.templateName}” has changes that are not saved. Running this request again opens it in their place, and the changes are lost.`,
-      positiveText: 'Replace them',
-      negativeText: 'Keep editing',
+      title: i18n.global.t('reports.again.title'),
+      content: i18n.global.t('reports.again.content', { name: designer.templateName }),
+      positiveText: i18n.global.t('reports.again.replace'),
+      negativeText: i18n.global.t('reports.again.keep'),
     })
 
   return async function runAgain(entry: HistoryEntryView): Promise<boolean> {

@@ -2,15 +2,18 @@ import type { ReportRunOutcomeName } from '../../../../../preload/contract/repor
 
 type AlertType = 'success' | 'info' | 'warning' | 'error'
 
-/** Each outcome's headline and colour; the message under it says what happened and what to do. */
-export const RUN_OUTCOMES: Record<ReportRunOutcomeName, { title: string; type: AlertType }> = {
-  report: { title: 'Report received', type: 'success' },
-  'not-authorised': { title: 'Not authorised', type: 'error' },
-  'internal-failure': { title: 'The gateway failed', type: 'error' },
-  'protocol-error': { title: 'Not a report', type: 'warning' },
-  'transport-error': { title: 'Network or TLS problem', type: 'error' },
-  'too-large': { title: 'Report too large', type: 'warning' },
-  cancelled: { title: 'Run cancelled', type: 'info' },
+/**
+ * Each outcome's colour; its headline is reports.run.outcomes.<outcome> in the locale files, and
+ * the message under it says what happened and what to do.
+ */
+export const RUN_OUTCOMES: Record<ReportRunOutcomeName, { type: AlertType }> = {
+  report: { type: 'success' },
+  'not-authorised': { type: 'error' },
+  'internal-failure': { type: 'error' },
+  'protocol-error': { type: 'warning' },
+  'transport-error': { type: 'error' },
+  'too-large': { type: 'warning' },
+  cancelled: { type: 'info' },
 }
 
 /** `65_000` → `1:05`: the time a run has taken, as a clock shows it. */

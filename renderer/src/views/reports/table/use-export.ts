@@ -1,6 +1,7 @@
 import { ref } from 'vue'
 import type { JobProgress } from '../../../../../preload/contract/jobs'
 import { call } from '../../../bridge'
+import { i18n } from '../../../i18n'
 import type { useJobEvents } from './use-job-events'
 
 type ExportWhat = 'original' | 'view'
@@ -13,7 +14,8 @@ export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents
   /** `columns`: for the view, those shown, in their order. */
   async function start(what: ExportWhat, columns: number[]) {
     outcome.value = null
-    const label = what === 'original' ? 'Saving the original' : 'Exporting the view'
+    const t = i18n.global.t
+    const label = t(what === 'original' ? 'reports.export.original' : 'reports.export.view')
     try {
       const { jobId, file } = await call('reports:export', {
         reportId,
@@ -30,14 +32,23 @@ export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents
           running.value = null
           outcome.value =
             end === 'done'
-              ? { ok: true, text: `Saved ${file}.` }
+              ? { ok: true, text: t('reports.export.saved', { file }) }
               : end === 'cancelled'
-                ? { ok: true, text: `${label} was cancelled; nothing was written.` }
-                : { ok: false, text: `${label} failed: ${message ?? 'no reason given.'}` }
+                ? { ok: true, text: t('reports.export.cancelled', { what: label }) }
+                : {
+                    ok: false,
+                    text: t('reports.export.failed', {
+                      what: label,
+                      reason: message ?? t('reports.export.noReason'),
+                    }),
+                  }
         },
       })
     } catch (error) {
-      outcome.value = { ok: false, text: `${label} failed: ${(error as Error).message}` }
+      outcome.value = {
+        ok: false,
+        text: t('reports.export.failed', { what: label, reason: (error as Error).message }),
+      }
     }
   }
 

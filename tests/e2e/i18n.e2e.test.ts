@@ -1,0 +1,140 @@
+import { existsSync } from 'node:fs'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { en } from '../../renderer/src/locales/en'
+import { ru } from '../../renderer/src/locales/ru'
+import { startAppUnderTest, type AppUnderTest } from './harness/app-under-test'
+import { launchChromium, openApp, type AppPage } from './harness/browser'
+
+/** The screens whose every text comes from the locale files, with the namespaces they use. */
+const SCREENS = [
+  { id: 'keys', namespaces: ['keys', 'environments'] },
+  { id: 'sandbox', namespaces: ['sandbox'] },
+  { id: 'history', namespaces: ['history'] },
+  { id: 'reports', namespaces: ['reports'] },
+] as const
+
+type Tree = { [key: string]: string | Tree }
+const texts = (tree: Tree): string[] =>
+  Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : texts(value)))
+
+/**
+ * English sentences of these namespaces that Russian words differently: none may show on the
+ * Russian screen. Only texts with a space and no placeholder, so data ("Sandbox") never counts.
+ */
+function englishLeftovers(namespaces: readonly (keyof typeof en)[]): string[] {
+  const russian = new Set(namespaces.flatMap((name) => texts(ru[name] as Tree)))
+  return namespaces
+    .flatMap((name) => texts(en[name] as Tree))
+    .filter((text) => text.includes(' ') && !/[{|]/.test(text) && !russian.has(text))
+}
+
+let gatedesk: AppUnderTest
+let browser: Browser
+beforeAll(async () => {
+  if (!existsSync('out/renderer/index.html')) {
+    throw new Error('The renderer is not built: run "npm run build" (npm run test:e2e does it).')
+  }
+  gatedesk = await startAppUnderTest()
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await gatedesk?.close()
+})
+
+const open = (locale: string) =>
+  openApp(browser, gatedesk.harness, { viewport: { width: 1280, height: 800 }, locale })
+
+async function visit(page: Page, title: string) {
+  await page.getByRole('link', { name: title, exact: true }).click()
+  await expect.poll(() => page.getByRole('heading', { name: title }).isVisible()).toBe(true)
+}
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.getByTestId('language-switch').click()
+  await page.locator('.n-base-select-option').getByText(name, { exact: true }).click()
+}
+
+describe('the window in English and Russian', () => {
+  it('starts in Russian when the OS speaks Russian, on every converted screen', async () => {
+    const app: AppPage = await open('ru-RU')
+    const { page } = app
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ru')
+    for (const section of Object.values(ru.shell.sections)) {
+      expect(await page.getByRole('link', { name: section.title, exact: true }).isVisible()).toBe(
+        true,
+      )
+    }
+    await expect.poll(() => page.getByTestId('about').textContent()).toBe('Версия 0.1.0-e2e')
+
+    for (const screen of SCREENS) {
+      await visit(page, ru.shell.sections[screen.id].title)
+      await page.waitForTimeout(300)
+      const shown = await page.locator('main').innerText()
+      const leftovers = englishLeftovers(screen.namespaces).filter((text) => shown.includes(text))
+      expect(leftovers, screen.id).toEqual([])
+      await app.screenshot(`i18n-ru-${screen.id}`)
+    }
+
+    // The other screens, converted by their own work, in Russian too.
+    for (const id of ['recurring', 'bulk'] as const) {
+      await page.getByRole('link', { name: ru.shell.sections[id].title, exact: true }).click()
+      await expect.poll(() => new URL(page.url()).hash).toBe(`#/${id}`)
+      await page.waitForTimeout(300)
+      await app.screenshot(`i18n-ru-${id}`)
+    }
+
+    // Russian plurals and a message worded in the window from main's counts.
+    await visit(page, ru.shell.sections.sandbox.title)
+    await page.getByTestId('advance-days').locator('input').fill('2')
+    await page.getByTestId('advance').click()
+    await expect
+      .poll(() => page.getByTestId('advance-summary').textContent())
+      .toMatch(/^Дата сдвинута с \d\d\.\d\d\.\d{4} на \d\d\.\d\d\.\d{4}: \d+ списани(е|я|й)/)
+    await app.screenshot('i18n-ru-sandbox-advanced')
+
+    // The environment form, its rules included, in Russian.
+    await visit(page, ru.shell.sections.keys.title)
+    await page.getByTestId('add-environment').click()
+    await page.getByTestId('field-baseUrl').locator('input').fill('http://gate.example.com')
+    await page.getByTestId('save-environment').click()
+    const form = page.getByTestId('environment-form')
+    await expect.poll(() => form.textContent()).toContain(ru.main.environment['base-url-https'])
+    await expect.poll(() => form.textContent()).toContain(ru.environments.rules.required.name)
+    await app.screenshot('i18n-ru-environment-form')
+    expect(app.pageErrors).toEqual([])
+    await page.context().close()
+  })
+
+  it('switches language by hand, keeps the choice after a restart, and switches back', async () => {
+    const app = await open('en-US')
+    const { page } = app
+    for (const screen of SCREENS) {
+      await visit(page, en.shell.sections[screen.id].title)
+      await app.screenshot(`i18n-en-${screen.id}`)
+    }
+    await chooseLanguage(page, 'Русский')
+    // The screen on show is worded again at once, without leaving it.
+    await expect
+      .poll(() => page.getByRole('heading', { name: ru.shell.sections.reports.title }).isVisible())
+      .toBe(true)
+    await visit(page, ru.shell.sections.history.title)
+    await expect
+      .poll(() => page.getByTestId('history-applied').textContent())
+      .toBe(ru.history.filters.showingAll)
+
+    await page.reload()
+    await expect
+      .poll(() => page.getByRole('link', { name: ru.shell.sections.keys.title }).isVisible())
+      .toBe(true)
+
+    await chooseLanguage(page, 'English')
+    await expect
+      .poll(() => page.getByRole('link', { name: en.shell.sections.keys.title }).isVisible())
+      .toBe(true)
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    expect(app.pageErrors).toEqual([])
+    await page.context().close()
+  })
+})
