@@ -1,3 +1,4 @@
+import { calendarDate, localDay } from '../../preload/contract/calendar'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import {
   validateRecurringUpdate,
@@ -63,7 +64,12 @@ export async function sendRecurringUpdate(
     parameters,
   })
   // Checked as given, so two spellings of one parameter (email, e-mail) are caught too.
-  const issues = validateRecurringUpdate(update.parameters, update.profileType)
+  const issues = validateRecurringUpdate(
+    update.parameters,
+    update.profileType,
+    // Today by the user's clock, so a card that expired is refused here as in the window.
+    calendarDate(localDay(context.gateway.now())),
+  )
   if (issues.length > 0) {
     const result = resultOf('not-sent', brokenRulesMessage(issues), {
       messageCode: 'update.broken-rules',

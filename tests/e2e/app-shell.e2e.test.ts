@@ -76,7 +76,7 @@ describe('the app shell', () => {
       }
     })
     expect(probe).toMatchObject({
-      keys: ['invoke', 'on'],
+      keys: ['invoke', 'on', 'openDroppedReport'],
       frozen: true,
       foreign: { ok: false, error: { code: 'unknown-channel' } },
       nodeVisible: 'undefined',

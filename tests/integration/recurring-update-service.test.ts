@@ -86,6 +86,23 @@ describe('sending an update from the editor', () => {
     expect(history.search().total).toBe(before)
   })
 
+  it('refuses in main a card that expired before this month, as the window does', async () => {
+    const before = history.search().total
+    const result = await service.send({
+      environmentId,
+      parameters: {
+        'client-orderid': 'ORD-EDITOR-EXPIRED',
+        'recurring-payment-id': 'RP-1',
+        'credit-card-number': '4111111111111111',
+        'expire-month': '01',
+        'expire-year': '2001',
+      },
+    })
+    expect(result.outcome).toBe('not-sent')
+    expect(result.issues.map((issue) => issue.code)).toContain('card-expired')
+    expect(history.search().total).toBe(before)
+  })
+
   it("applies the profile type's rules when the editor knows it", async () => {
     const result = await service.send({
       environmentId,

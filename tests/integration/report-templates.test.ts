@@ -231,9 +231,10 @@ describe('report templates in the local database', () => {
   it('is a step of the schema that an existing database of version 1 takes too', async () => {
     const file = join(dir, 'v1', 'gatedesk.sqlite')
     openDatabase(file).close()
-    // Back to version 1, as a GateDesk before templates left it.
+    // Back to version 1, as a GateDesk before templates left it (later steps' tables go too).
     const raw = new Database(file)
-    raw.exec('DROP TABLE report_templates')
+    raw.exec('DROP TABLE report_templates; DROP TABLE bulk_rows; DROP TABLE bulk_jobs')
+    raw.exec('DROP TABLE bulk_column_mappings')
     raw.pragma('user_version = 1')
     raw.close()
     const upgraded = openDatabase(file)

@@ -1,25 +1,38 @@
-/** How the screen names row states and outcome classes. */
-export const STATE_NAMES: Record<string, string> = {
-  pending: 'Not sent yet',
-  'in-flight': 'Sending',
-  done: 'Done',
-  unknown: 'Unknown — decide',
-  skipped: 'Skipped',
-}
+import {
+  outcomeSeverity,
+  REQUEST_OUTCOMES,
+  type OutcomeSeverity,
+  type RequestOutcome,
+} from '../../../../preload/contract/request-outcomes'
+import { i18n } from '../../i18n'
+import { outcomeLabel } from '../history/history-format'
 
-export const OUTCOME_TYPES: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
-  approved: 'success',
-  declined: 'error',
-  'validation-error': 'error',
-  error: 'error',
-  'internal-failure': 'warning',
-  unknown: 'warning',
-  'not-sent': 'default',
-  'protocol-error': 'warning',
-}
+// Called while rendering, so each text follows the window's language.
+const t = i18n.global.t
+
+/** The outcomes a bulk row can end with, in the order the filter offers them. */
+export const BULK_OUTCOMES: readonly RequestOutcome[] = [
+  'approved',
+  'declined',
+  'validation-error',
+  'error',
+  'internal-failure',
+  'unknown',
+  'not-sent',
+  'protocol-error',
+]
+
+// The journal stores the outcome as text; one it does not know is shown as written.
+const isKnown = (outcome: string): outcome is RequestOutcome => outcome in REQUEST_OUTCOMES
+
+export const bulkOutcomeLabel = (outcome: string): string =>
+  isKnown(outcome) ? outcomeLabel(outcome) : outcome
+
+export const bulkOutcomeSeverity = (outcome: string): OutcomeSeverity =>
+  isKnown(outcome) ? outcomeSeverity(outcome) : 'default'
 
 export const formatSeconds = (seconds: number | null) => {
   if (seconds === null) return '—'
-  if (seconds < 60) return `${seconds} s`
-  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`
+  if (seconds < 60) return t('bulk.job.seconds', { s: seconds })
+  return t('bulk.job.minutes', { m: Math.floor(seconds / 60), s: seconds % 60 })
 }
