@@ -84,7 +84,7 @@ describe('The Recurring screen in Russian', () => {
     await expect
       .poll(() => issue('amount').textContent())
       .toBe(
-        'amount в неверном формате: укажите положительную сумму с точкой и не более чем 2 знаками после неё, например 49.90',
+        'amount в неверном формате. Ожидается: положительная сумма с точкой и не более чем 2 знаками после неё, например 49.90',
       )
     expect(await byTestId('recurring-issue-count').textContent()).toBe('Исправьте 1 ошибку')
     expect(await byTestId('recurring-group-amount').locator('summary').textContent()).toContain(
@@ -97,7 +97,7 @@ describe('The Recurring screen in Russian', () => {
       .poll(() => byTestId('recurring-issue-count').textContent())
       .toBe('Исправьте 2 ошибки')
     expect(await issue('interval').textContent()).toBe(
-      'interval вне допустимого диапазона: нужно целое число от 1 до 999',
+      'interval вне допустимого диапазона. Ожидается: целое число от 1 до 999',
     )
     await app.screenshot('recurring-ru-issues')
     await field('amount').fill('12.50')
