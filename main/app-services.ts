@@ -30,7 +30,7 @@ import { createHistoryRepository } from './store/history-repository'
 import { createReportTemplatesRepository } from './store/report-templates-repository'
 import type { ProcessLauncher } from './workers/process-channel'
 import type { ScriptName, ScriptRef } from './workers/script-ref'
-import type { MenuLabels } from '../preload/contract/app-channels'
+import type { MenuLabels, ThemeSource } from '../preload/contract/app-channels'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -42,6 +42,8 @@ export interface AppServicesOptions {
   openExternal: (url: string) => Promise<void>
   /** Rewords the native menu when the window's language changes; the app's only. */
   setMenuLabels?: (labels: MenuLabels) => void
+  /** Gives the native window parts the user's theme; the app's only. */
+  setThemeSource?: (source: ThemeSource) => void
   emit: ReturnType<typeof createEventEmitter>
   logError: (message: string, error: unknown) => void
   /** Where the scripts main runs in a worker thread or a process of their own are. */
@@ -146,6 +148,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       platform: options.platform,
       openExternal: options.openExternal,
       setMenuLabels: options.setMenuLabels,
+      setThemeSource: options.setThemeSource,
     },
     environments: {
       environments,

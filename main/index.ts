@@ -5,6 +5,7 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeTheme,
   protocol,
   screen,
   session,
@@ -108,6 +109,7 @@ if (!app.requestSingleInstanceLock()) {
         dialogs: electronFileDialogs(dialog, () => mainWindow),
         openExternal: (url) => shell.openExternal(url),
         setMenuLabels: setMenu,
+        setThemeSource: (source) => (nativeTheme.themeSource = source),
         emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
         logError: (message, error) => console.error(message, error),
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).

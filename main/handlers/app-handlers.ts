@@ -1,5 +1,5 @@
 import { externalUrlToOpen } from '../security/external-url'
-import type { MenuLabels } from '../../preload/contract/app-channels'
+import type { MenuLabels, ThemeSource } from '../../preload/contract/app-channels'
 import type { Handlers } from '../ipc'
 
 export function appHandlers(deps: {
@@ -8,7 +8,12 @@ export function appHandlers(deps: {
   openExternal: (url: string) => Promise<void>
   /** Rebuilds the native menu with these words; absent where there is no menu (tests, CLI). */
   setMenuLabels?: (labels: MenuLabels) => void
-}): Pick<Handlers, 'app:info' | 'app:open-external' | 'app:set-menu-labels'> {
+  /** Sets Electron's nativeTheme.themeSource; absent outside the app. */
+  setThemeSource?: (source: ThemeSource) => void
+}): Pick<
+  Handlers,
+  'app:info' | 'app:open-external' | 'app:set-menu-labels' | 'app:set-theme-source'
+> {
   return {
     'app:info': async () => ({ version: deps.version, platform: deps.platform }),
     'app:open-external': async ({ url }) => {
@@ -20,6 +25,10 @@ export function appHandlers(deps: {
     'app:set-menu-labels': async (labels) => {
       deps.setMenuLabels?.(labels)
       return { applied: deps.setMenuLabels !== undefined }
+    },
+    'app:set-theme-source': async ({ source }) => {
+      deps.setThemeSource?.(source)
+      return { applied: deps.setThemeSource !== undefined }
     },
   }
 }

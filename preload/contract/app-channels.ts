@@ -35,6 +35,10 @@ const menuLabelsSchema = z.strictObject(
   >,
 )
 
+/** The window's theme choice; main passes it to the native title bar, menus and dialogs. */
+export const THEME_SOURCES = ['system', 'light', 'dark'] as const
+export type ThemeSource = (typeof THEME_SOURCES)[number]
+
 export const appChannels = {
   'app:info': channel(
     'The running app: version and platform, for the title bar and about box.',
@@ -49,6 +53,11 @@ export const appChannels = {
   'app:set-menu-labels': channel(
     'Words the native menu in the language the window has switched to.',
     menuLabelsSchema,
+    z.object({ applied: z.boolean() }),
+  ),
+  'app:set-theme-source': channel(
+    'Gives the native window parts (title bar, menus, dialogs) the theme the user chose.',
+    z.object({ source: z.enum(THEME_SOURCES) }),
     z.object({ applied: z.boolean() }),
   ),
 } as const

@@ -43,4 +43,18 @@ describe('the native menu in the window’s language', () => {
     expect(await handlers['app:set-menu-labels'](ru.shell.menu)).toEqual({ applied: true })
     expect(setMenuLabels).toHaveBeenCalledWith(ru.shell.menu)
   })
+
+  it('gives the native window parts the theme the user chose, where there are any', async () => {
+    const setThemeSource = vi.fn()
+    const inApp = appHandlers({
+      version: '1',
+      platform: 'linux',
+      openExternal: async () => undefined,
+      setThemeSource,
+    })
+    expect(await inApp['app:set-theme-source']({ source: 'dark' })).toEqual({ applied: true })
+    expect(setThemeSource).toHaveBeenCalledWith('dark')
+    const elsewhere = appHandlers({ version: '1', platform: 'linux', openExternal: async () => {} })
+    expect(await elsewhere['app:set-theme-source']({ source: 'light' })).toEqual({ applied: false })
+  })
 })
