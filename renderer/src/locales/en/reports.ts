@@ -283,8 +283,6 @@ export const reports = {
     baseString: 'Signature base string',
     authorization: 'Authorization header',
     body: 'Body (application/json)',
-    copy: 'Copy',
-    copied: 'Copied the {what}.',
     again: 'Sign again',
   },
 }

@@ -289,8 +289,6 @@ export const reports: Translation<typeof english> = {
     baseString: 'Базовая строка подписи',
     authorization: 'Заголовок Authorization',
     body: 'Тело (application/json)',
-    copy: 'Копировать',
-    copied: 'Скопировано: {what}.',
     again: 'Подписать заново',
   },
 }
