@@ -17,6 +17,8 @@ const SIZES: Record<string, WindowLook> = {
   zoom150: { viewport: { width: 853, height: 533 }, deviceScaleFactor: 1.5 },
 }
 const SCHEMES = ['light', 'dark'] as const
+/** The window's languages, by the OS locale the app starts in. */
+const LANGUAGES = { en: 'en-US', ru: 'ru-RU' } as const
 
 let gatedesk: AppUnderTest
 let browser: Browser
@@ -56,9 +58,21 @@ async function inspectScreen(page: Page) {
       const box = element.getBoundingClientRect()
       return box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < innerHeight
     }
+    // Scrolled out of a scrolling box it is in: not covered, just further down.
+    const scrolledAway = (element: Element) => {
+      const box = element.getBoundingClientRect()
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2]
+      for (let box = element.parentElement; box; box = box.parentElement) {
+        const style = getComputedStyle(box)
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue
+        const room = box.getBoundingClientRect()
+        if (x < room.left || x > room.right || y < room.top || y > room.bottom) return true
+      }
+      return false
+    }
     // A form control the user can see must be on top where it is drawn: not under a panel.
     const coveredInputs = [...main.querySelectorAll('input:not([type="hidden"]), textarea')]
-      .filter(visible)
+      .filter((input) => visible(input) && !scrolledAway(input))
       .filter((input) => {
         const box = input.getBoundingClientRect()
         const x = Math.min(box.left + box.width / 2, mainBox.right - 1)
@@ -123,47 +137,55 @@ async function showSection(page: Page, index: number) {
   await page.waitForTimeout(300)
 }
 
-describe('every screen at every size, light and dark', () => {
+describe('every screen at every size, light and dark, in English and Russian', () => {
   for (const [size, look] of Object.entries(SIZES)) {
     for (const scheme of SCHEMES) {
-      it(`is usable at ${size} in ${scheme}`, async () => {
-        const app = await openApp(browser, gatedesk.harness, { ...look, colorScheme: scheme })
-        try {
-          for (const [index, section] of sections.entries()) {
-            await showSection(app.page, index)
-            await app.screenshot(`window-${size}-${scheme}-${section.id}`)
-            const screen = await inspectScreen(app.page)
-            const where = `${section.id} at ${size} in ${scheme}`
-            expect(screen.overflow, `${where}: content wider than its room`).toBeLessThanOrEqual(1)
-            expect(
-              screen.pageOverflow,
-              `${where}: the window scrolls sideways`,
-            ).toBeLessThanOrEqual(0)
-            expect(screen.coveredInputs, `${where}: inputs hidden under something`).toEqual([])
-            expect(screen.squeezedText, `${where}: text squeezed`).toEqual([])
-            expect(screen.brokenAmounts, `${where}: amounts broken over lines`).toEqual([])
-            expect(screen.isoTimestamps, `${where}: raw timestamps`).toEqual([])
-            const body = luminance(screen.body)!
-            const text = luminance(screen.text)!
-            if (scheme === 'dark') {
-              expect(body, `${where}: background`).toBeLessThan(0.05)
-              expect(text, `${where}: heading text`).toBeGreaterThan(0.5)
-              // No panel keeps a light background of its own in the dark.
-              const light = screen.backgrounds.filter(
-                (color) => (luminance(color) ?? 0) > 0.5 && isGrey(color),
+      for (const [language, locale] of Object.entries(LANGUAGES)) {
+        it(`is usable at ${size} in ${scheme}, in ${language}`, async () => {
+          const app = await openApp(browser, gatedesk.harness, {
+            ...look,
+            colorScheme: scheme,
+            locale,
+          })
+          try {
+            for (const [index, section] of sections.entries()) {
+              await showSection(app.page, index)
+              await app.screenshot(`window-${size}-${scheme}-${language}-${section.id}`)
+              const screen = await inspectScreen(app.page)
+              const where = `${section.id} at ${size} in ${scheme}, ${language}`
+              expect(screen.overflow, `${where}: content wider than its room`).toBeLessThanOrEqual(
+                1,
               )
-              expect(light, `${where}: light backgrounds`).toEqual([])
-            } else {
-              expect(body, `${where}: background`).toBeGreaterThan(0.9)
-              expect(text, `${where}: heading text`).toBeLessThan(0.1)
+              expect(
+                screen.pageOverflow,
+                `${where}: the window scrolls sideways`,
+              ).toBeLessThanOrEqual(0)
+              expect(screen.coveredInputs, `${where}: inputs hidden under something`).toEqual([])
+              expect(screen.squeezedText, `${where}: text squeezed`).toEqual([])
+              expect(screen.brokenAmounts, `${where}: amounts broken over lines`).toEqual([])
+              expect(screen.isoTimestamps, `${where}: raw timestamps`).toEqual([])
+              const body = luminance(screen.body)!
+              const text = luminance(screen.text)!
+              if (scheme === 'dark') {
+                expect(body, `${where}: background`).toBeLessThan(0.05)
+                expect(text, `${where}: heading text`).toBeGreaterThan(0.5)
+                // No panel keeps a light background of its own in the dark.
+                const light = screen.backgrounds.filter(
+                  (color) => (luminance(color) ?? 0) > 0.5 && isGrey(color),
+                )
+                expect(light, `${where}: light backgrounds`).toEqual([])
+              } else {
+                expect(body, `${where}: background`).toBeGreaterThan(0.9)
+                expect(text, `${where}: heading text`).toBeLessThan(0.1)
+              }
             }
+            expect(app.pageErrors).toEqual([])
+            expect(await app.cspViolations()).toEqual([])
+          } finally {
+            await app.page.context().close()
           }
-          expect(app.pageErrors).toEqual([])
-          expect(await app.cspViolations()).toEqual([])
-        } finally {
-          await app.page.context().close()
-        }
-      })
+        })
+      }
     }
   }
 })
