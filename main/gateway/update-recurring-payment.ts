@@ -10,9 +10,34 @@ import {
 } from './gateway-client'
 import { TransportError } from './https-transport'
 import { explainedDetail } from './transport-error'
-import { signRequest } from './oauth1'
+import { signRequest, signRequestInPool, type SignedRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { decodeUpdateResponse, resultOf, type UpdateResult } from './update-response'
+
+interface UpdateSigning {
+  env: GatewayEnvironment
+  privateKey: KeyObject
+  parameters: readonly Parameter[]
+  nonce: string
+  timestamp: number
+}
+
+const signOptions = ({ env, privateKey, parameters, nonce, timestamp }: UpdateSigning) => ({
+  url: updateRecurringUrl(env),
+  signedParameters: parameters,
+  credentials: { method: 'RSA-SHA256' as const, consumerKey: env.merchantLogin, privateKey },
+  nonce,
+  timestamp,
+})
+
+const preparedRequest = (env: GatewayEnvironment, signed: SignedRequest): PreparedRequest => ({
+  url: updateRecurringUrl(env),
+  headers: {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Authorization: signed.authorization,
+  },
+  body: signed.formBody(env.oauthInBody),
+})
 
 /** Builds and signs (RSA-SHA256) the update-recurring-payment request of spec §4.2 and §5.5. */
 export function prepareUpdateRequest(
@@ -22,22 +47,10 @@ export function prepareUpdateRequest(
   nonce: string,
   timestamp: number,
 ): PreparedRequest {
-  const url = updateRecurringUrl(env)
-  const signed = signRequest({
-    url,
-    signedParameters: parameters,
-    credentials: { method: 'RSA-SHA256', consumerKey: env.merchantLogin, privateKey },
-    nonce,
-    timestamp,
-  })
-  return {
-    url,
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Authorization: signed.authorization,
-    },
-    body: signed.formBody(env.oauthInBody),
-  }
+  return preparedRequest(
+    env,
+    signRequest(signOptions({ env, privateKey, parameters, nonce, timestamp })),
+  )
 }
 
 /**
@@ -54,7 +67,14 @@ export async function updateRecurringPayment(
   let request: PreparedRequest
   try {
     const privateKey = await secrets.rsaPrivateKey()
-    request = prepareUpdateRequest(env, privateKey, parameters, deps.nonce(), unixSeconds(deps))
+    const signing = {
+      env,
+      privateKey,
+      parameters,
+      nonce: deps.nonce(),
+      timestamp: unixSeconds(deps),
+    }
+    request = preparedRequest(env, await signRequestInPool(signOptions(signing)))
   } catch (error) {
     const detail = (error as Error).message
     return resultOf('not-sent', `Nothing was sent: ${detail}`, {
