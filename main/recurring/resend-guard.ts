@@ -1,7 +1,7 @@
 import { isUncertainOutcome } from '../../preload/contract/request-outcomes'
 import type { Parameter } from '../gateway/form-codec'
 import { redactParameters } from '../privacy/redaction'
-import type { HistoryEntry, HistoryOutcome, HistoryRepository } from '../store/history-repository'
+import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
 export interface UncertainSend {
@@ -33,8 +33,10 @@ export function uncertainEarlierSend(
 ): UncertainSend | null {
   const profileId = parameters.find(([name]) => name === 'recurring-payment-id')?.[1]
   if (profileId === undefined) return null
-  const latest: HistoryEntry | null = history.latestUpdateOf(environmentId, profileId)
-  if (latest === null || !isUncertainOutcome(latest.outcome)) return null
+  const newest = history.latestUpdateOf(environmentId, profileId)
+  if (newest === null || !isUncertainOutcome(newest.outcome)) return null
+  const latest = history.get(newest.id)
+  if (latest === null) return null
   if (sameUpdateKey(latest.parameters) !== sameUpdateKey(redactParameters(parameters))) return null
   return { historyId: latest.id, sentAt: latest.sentAt, outcome: latest.outcome, profileId }
 }

@@ -2,6 +2,7 @@ import type { Parameter } from '../gateway/form-codec'
 import type { RequestOutcome } from '../../preload/contract/request-outcomes'
 import type { Db } from './database'
 import { redactParameters, redactText } from '../privacy/redaction'
+import { otherLiveProcess, thisProcess, type Runner } from '../jobs/runner-process'
 
 export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
 
@@ -115,12 +116,16 @@ const INTERRUPTED =
   'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.'
 
 /** The history of every request sent, newest first; nothing secret or unmasked reaches it. */
-export function createHistoryRepository(db: Db, now: () => Date = () => new Date()) {
+export function createHistoryRepository(
+  db: Db,
+  now: () => Date = () => new Date(),
+  sender: Runner = thisProcess(),
+) {
   const insert = db.prepare(
     `INSERT INTO request_history (sent_at, environment_id, environment_name, operation,
-       parameters, profile_id, order_id, outcome)
+       parameters, profile_id, order_id, outcome, sender_pid, sender_host)
      VALUES (@sentAt, @environmentId, @environmentName, @operation, @parameters, @profileId,
-       @orderId, 'sending')`,
+       @orderId, 'sending', @senderPid, @senderHost)`,
   )
   const complete = db.prepare(
     `UPDATE request_history SET outcome = @outcome, serial_number = @serialNumber,
@@ -128,11 +133,13 @@ export function createHistoryRepository(db: Db, now: () => Date = () => new Date
      WHERE id = @id AND outcome = 'sending'`,
   )
 
-  // The profile index finds it; the environment is checked on the few rows that share the id.
+  // Read from the index alone (no table row), as every send checks it: what it needs is in it.
   const latestUpdate = db.prepare(
-    `SELECT * FROM request_history WHERE profile_id = ? AND environment_id = ?
-       AND operation = 'update-recurring-payment' ORDER BY sent_at DESC, id DESC LIMIT 1`,
+    `SELECT id, outcome FROM request_history INDEXED BY request_history_latest_update
+     WHERE profile_id = ? AND environment_id = ? AND operation = 'update-recurring-payment'
+     ORDER BY sent_at DESC, id DESC LIMIT 1`,
   )
+  const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
 
   return {
     /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
@@ -147,6 +154,8 @@ export function createHistoryRepository(db: Db, now: () => Date = () => new Date
           parameters: JSON.stringify(redactParameters(parameters)),
           profileId: valueOf(parameters, 'recurring-payment-id'),
           orderId: valueOf(parameters, 'client-orderid'),
+          senderPid: sender.pid,
+          senderHost: sender.host,
         }).lastInsertRowid,
       )
     },
@@ -165,24 +174,42 @@ export function createHistoryRepository(db: Db, now: () => Date = () => new Date
         throw new Error(`History entry ${id} does not exist or already has its result`)
     },
 
-    /** At app start: requests still 'sending' were cut off by a crash or a quit; their outcome is unknown. */
-    markInterrupted(): number {
-      return db
+    /**
+     * At app start: requests still 'sending' whose process is gone were cut off by a crash or a
+     * quit; their outcome is unknown. Those of a live process (a CLI run) are left to it.
+     */
+    markInterrupted(stillSending = (other: Runner) => otherLiveProcess(other, sender)): number {
+      const senders = db
         .prepare(
-          `UPDATE request_history SET outcome = 'unknown', message = ? WHERE outcome = 'sending'`,
+          `SELECT DISTINCT sender_pid AS pid, sender_host AS host FROM request_history
+           WHERE outcome = 'sending'`,
         )
-        .run(INTERRUPTED).changes
+        .all() as { pid: number | null; host: string | null }[]
+      const mark = db.prepare(
+        `UPDATE request_history SET outcome = 'unknown', message = ?
+         WHERE outcome = 'sending' AND sender_pid IS ? AND sender_host IS ?`,
+      )
+      let marked = 0
+      for (const { pid, host } of senders) {
+        if (pid !== null && host !== null && stillSending({ pid, host })) continue
+        marked += mark.run(INTERRUPTED, pid, host).changes
+      }
+      return marked
     },
 
     /** The newest update-recurring-payment sent to a profile in an environment, if any. */
-    latestUpdateOf(environmentId: string, profileId: string): HistoryEntry | null {
-      const row = latestUpdate.get(profileId, environmentId) as HistoryRow | undefined
-      return row ? toEntry(row) : null
+    latestUpdateOf(
+      environmentId: string,
+      profileId: string,
+    ): { id: number; outcome: HistoryOutcome } | null {
+      return (
+        (latestUpdate.get(profileId, environmentId) as
+          { id: number; outcome: HistoryOutcome } | undefined) ?? null
+      )
     },
 
     get(id: number): HistoryEntry | null {
-      const row = db.prepare(`SELECT * FROM request_history WHERE id = ?`).get(id) as
-        HistoryRow | undefined
+      const row = byId.get(id) as HistoryRow | undefined
       return row ? toEntry(row) : null
     },
 

@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { Parameter } from '../../main/gateway/form-codec'
@@ -111,5 +112,31 @@ describe('the request history', () => {
       message: expect.stringMatching(/^GateDesk closed before the answer came/),
     })
     expect(() => history.recordResult(cutOff, approved('S-4'))).toThrow('already has its result')
+  })
+
+  it('leaves the requests of a process still sending (a CLI run) to it, at an app start', () => {
+    // The test runner's parent process is alive; a child that has exited is gone.
+    const cli = createHistoryRepository(db, () => new Date(clock), {
+      pid: process.ppid,
+      host: hostname(),
+    })
+    const exited = spawnSync(process.execPath, ['-e', '']).pid
+    const crashed = createHistoryRepository(db, () => new Date(clock), {
+      pid: exited,
+      host: hostname(),
+    })
+    const request = (orderId: string) => ({
+      environment,
+      operation: 'update-recurring-payment' as const,
+      parameters: [['client-orderid', orderId]] as Parameter[],
+    })
+    const inFlight = cli.recordSending(request('ORD-CLI'))
+    const cutOff = crashed.recordSending(request('ORD-CRASHED'))
+
+    expect(history.markInterrupted()).toBe(1)
+    expect(history.get(cutOff)?.outcome).toBe('unknown')
+    expect(history.get(inFlight)?.outcome).toBe('sending')
+    cli.recordResult(inFlight, approved('S-CLI'))
+    expect(history.get(inFlight)?.outcome).toBe('approved')
   })
 })

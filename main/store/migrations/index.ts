@@ -1,6 +1,7 @@
 import { environmentsAndHistory } from './001-environments-and-history'
 import { reportTemplates } from './002-report-templates'
 import { bulkJournal } from './003-bulk-journal'
+import { historySender } from './004-history-sender'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -8,6 +9,7 @@ export const MIGRATIONS: readonly Migration[] = [
   environmentsAndHistory,
   reportTemplates,
   bulkJournal,
+  historySender,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
