@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import { z } from 'zod'
 import {
   channels,
   events,
@@ -7,7 +7,7 @@ import {
   type EventName,
   type EventPayload,
 } from '../preload/contract/channels'
-import { ExplainedError, type Explained } from '../preload/contract/explained'
+import { explainedFields, type Explained } from '../preload/contract/explained'
 import { ipcErrorSchema, type IpcError, type IpcResult } from '../preload/contract/ipc-result'
 
 /** The part of Electron's ipcMain the app uses; tests pass their own. */
@@ -35,6 +35,19 @@ export function originOf(url: string): string | null {
   } catch {
     return null
   }
+}
+
+const explainedErrorSchema = z.object(explainedFields)
+
+/**
+ * A message main can word in the window's language keeps its code and values: an
+ * ExplainedError's, or those of an error that carries them the same way (CsvError); an odd
+ * `messageCode` of some library's error is left out rather than spoil the reply.
+ */
+function explainedError(error: unknown): Pick<Explained, 'messageCode' | 'params'> {
+  const { messageCode, params } = (error ?? {}) as Partial<Explained>
+  const coded = explainedErrorSchema.safeParse({ messageCode, params })
+  return coded.success && coded.data.messageCode ? coded.data : {}
 }
 
 /** A refinement's code and values (the contract puts them in a custom issue's params). */
@@ -124,15 +137,10 @@ export function registerHandlers(
         value = await handler(input.data)
       } catch (error) {
         options.logError(`"${name}" failed`, error)
-        // A message main can word in the window's language keeps its code and values.
-        const explained =
-          error instanceof ExplainedError
-            ? { messageCode: error.messageCode, params: error.params }
-            : {}
         return failure({
           code: 'failed',
           message: (error as Error).message.slice(0, 2000),
-          ...explained,
+          ...explainedError(error),
         })
       }
       const output = definition.output.safeParse(value)

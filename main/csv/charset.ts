@@ -15,6 +15,7 @@ export function encodingName(name: string): string {
     throw new CsvError(
       'unknown-encoding',
       `GateDesk does not know the encoding "${name}": use e.g. UTF-8, windows-1251 or KOI8-R.`,
+      { params: { encoding: name } },
     )
   }
   return lower

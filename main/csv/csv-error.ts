@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import type { MessageParams } from '../../preload/contract/explained'
 
 export type CsvErrorCode =
   | 'empty-file'
@@ -12,16 +13,32 @@ export type CsvErrorCode =
   | 'unreadable'
   | 'index-failed'
 
-/** A CSV file GateDesk cannot read: the message says what is wrong and what to do. */
+/**
+ * A CSV file GateDesk cannot read: the message says what is wrong and what to do. One given its
+ * `params` has the message code `report.csv.<code>`, for the window to word it
+ * (preload/contract/explained.ts); one without (e.g. rebuilt from a worker's message) is shown as
+ * main words it.
+ */
 export class CsvError extends Error {
   override readonly name = 'CsvError'
   readonly code: CsvErrorCode
+  readonly messageCode: string | undefined
+  readonly params: MessageParams
 
-  constructor(code: CsvErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(
+    code: CsvErrorCode,
+    message: string,
+    options: { cause?: unknown; params?: MessageParams } = {},
+  ) {
     super(message, options)
     this.code = code
+    this.messageCode = options.params ? `report.csv.${code}` : undefined
+    this.params = options.params ?? {}
   }
 }
+
+/** The file's base name, as the window's words for a CsvError name it (without quotes). */
+export const fileParam = (path: string) => ({ file: basename(path) })
 
 /** How messages name a file: its base name, quoted. */
 export function fileLabel(path: string): string {

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { bytesToText, encodingName, isByteScannable } from './charset'
-import { CsvError, fileLabel, fileSystemError } from './csv-error'
+import { CsvError, fileLabel, fileParam, fileSystemError } from './csv-error'
 
 /** How a CSV file is written. */
 export interface CsvFormat {
@@ -46,12 +46,15 @@ export async function detectFileFormat(
   const { encoding, byteOrderMarkLength } = detectEncoding(head.bytes, head.isWholeFile, hints)
   const text = bytesToText(encoding)(head.bytes.subarray(byteOrderMarkLength))
   if (text.length === 0) {
-    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`)
+    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`, {
+      params: fileParam(path),
+    })
   }
   if (looksBinary(text)) {
     throw new CsvError(
       'binary-file',
       `${label} does not look like a CSV report: it contains binary data. Open the .csv file the report was saved as.`,
+      { params: fileParam(path) },
     )
   }
   return {
@@ -77,6 +80,7 @@ export function checkedDelimiter(delimiter: string): string {
     throw new CsvError(
       'bad-delimiter',
       `GateDesk cannot read CSV delimited by ${JSON.stringify(delimiter)}: use one character such as , ; | or a tab.`,
+      { params: { delimiter: JSON.stringify(delimiter) } },
     )
   }
   return delimiter

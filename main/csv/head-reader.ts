@@ -1,5 +1,5 @@
 import { REPORT_COLUMNS_MAX } from '../../preload/contract/report-limits'
-import { CsvError, fileLabel, fileSystemError } from './csv-error'
+import { CsvError, fileLabel, fileParam, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import type { FileStart } from './csv-format'
 import { rowFields } from './row-fields'
@@ -55,12 +55,15 @@ export async function readHead(
   const offsets = atEnd ? scanner.finish().offsets : scanner.rowStarts()
   const label = fileLabel(file.path)
   if (scanner.headerStart < 0) {
-    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`)
+    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`, {
+      params: fileParam(file.path),
+    })
   }
   if (offsets.length === 0) {
     throw new CsvError(
       'row-too-long',
       `${label} does not look like a CSV report: its first row is longer than ${HEAD_MAX_BYTES / 1024 / 1024} MiB.`,
+      { params: { ...fileParam(file.path), limitBytes: HEAD_MAX_BYTES } },
     )
   }
   const bytes = Buffer.concat(chunks, size)
@@ -72,6 +75,7 @@ export async function readHead(
     throw new CsvError(
       'too-many-columns',
       `${label} has ${columns.length} columns: GateDesk shows reports of at most ${REPORT_COLUMNS_MAX}.`,
+      { params: { ...fileParam(file.path), n: columns.length, max: REPORT_COLUMNS_MAX } },
     )
   }
   const rows: string[][] = []

@@ -89,7 +89,10 @@ export async function runReport(
     const controlKey = await secrets.controlKey()
     prepared = prepareReportRequest(env, controlKey, request, deps.nonce(), unixSeconds(deps))
   } catch (error) {
-    return reportFailure('transport-error', `Nothing was sent: ${(error as Error).message}`)
+    return reportFailure('transport-error', `Nothing was sent: ${(error as Error).message}`, {
+      messageCode: 'report.not-sent',
+      params: explainedDetail(error as Error),
+    })
   }
 
   const { file, limits: given, ...callOptions } = options
@@ -125,6 +128,7 @@ export async function runReport(
     return reportFailure(
       'transport-error',
       `The report arrived but could not be saved as ${file} (${code}). Check that you may write there.`,
+      { messageCode: 'report.save-failed', params: { file, code } },
     )
   }
   return {
@@ -145,6 +149,7 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
         ...reportFailure(
           'transport-error',
           `The report is larger than the ${formatByteCount(limits.maxBytes)} limit, so the download was stopped and nothing was kept. Ask for less (a shorter period, more filters) and run it again.`,
+          { messageCode: 'report.too-large', params: { limitBytes: limits.maxBytes } },
         ),
         exceeded: 'maxBytes',
       }
@@ -153,14 +158,15 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
         ...reportFailure(
           'transport-error',
           `The report took longer than the ${formatDuration(limits.deadlineMs)} limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.`,
+          { messageCode: 'report.deadline', params: { limitMs: limits.deadlineMs } },
         ),
         exceeded: 'deadlineMs',
       }
     default:
-      return {
-        ...reportFailure('transport-error', `The report could not be downloaded: ${error.message}`),
-        messageCode: 'report.download-failed',
-        params: explainedDetail(error),
-      }
+      return reportFailure(
+        'transport-error',
+        `The report could not be downloaded: ${error.message}`,
+        { messageCode: 'report.download-failed', params: explainedDetail(error) },
+      )
   }
 }

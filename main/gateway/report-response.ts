@@ -64,12 +64,14 @@ function endsLikePdf(tail: Buffer): boolean {
   return tail.toString('latin1').replace(PDF_TRAILING_WHITESPACE, '').endsWith('%%EOF')
 }
 
+/** Why there is no report: `message` in main's words, with its code and values for the window. */
 export function reportFailure(
   outcome: Exclude<ReportOutcome, 'report'>,
   message: string,
+  explained: { messageCode: string; params?: MessageParams },
   incidentId: string | null = null,
 ): ReportResult {
-  return { outcome, kind: null, file: null, bytes: 0, incidentId, message }
+  return { outcome, kind: null, file: null, bytes: 0, incidentId, message, ...explained }
 }
 
 /**
@@ -86,12 +88,17 @@ export function classifyReport(
     return reportFailure(
       'protocol-error',
       `You asked for a ${expected.toUpperCase()} report, but the gateway sent a ${kind.toUpperCase()}, so it was not kept. Check the request's reportFormat; if it is right, tell support.`,
+      {
+        messageCode: 'report.kind-mismatch',
+        params: { expected: expected.toUpperCase(), kind: kind.toUpperCase() },
+      },
     )
   }
   if (kind === 'pdf' && !endsLikePdf(received.tail)) {
     return reportFailure(
       'protocol-error',
       'The gateway sent a PDF that does not end with %%EOF: it was cut off or damaged on the way, so it was not kept. Run the report again; if it keeps happening, tell support.',
+      { messageCode: 'report.pdf-cut-off' },
     )
   }
   return kind
@@ -108,41 +115,60 @@ function sniffReport(received: ReceivedReport): ReportKind | ReportResult {
     return reportFailure(
       'internal-failure',
       `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; try the report again later, or give the incident ID to support.`,
+      incidentId
+        ? { messageCode: 'report.internal-failure', params: { incident: incidentId } }
+        : { messageCode: 'report.internal-failure-no-id' },
       incidentId,
     )
   }
   if (status !== 200) {
+    const shown = previewReceived(head)
     return reportFailure(
       'protocol-error',
-      `The gateway answered with HTTP ${status} instead of a report. Received: ${previewReceived(head)}`,
+      `The gateway answered with HTTP ${status} instead of a report. Received: ${shown}`,
+      { messageCode: 'report.http-status', params: { status, received: shown } },
     )
   }
   // Spec §7.1: refusal comes as HTTP 200 text/plain, so it must be told apart from a CSV report.
   if (mediaType === 'text/plain' && bytes <= PLAIN_MESSAGE_MAX_BYTES && !opensLikeCsv(text)) {
     if (NOT_AUTHORISED.test(text)) {
+      const answer = text.trim().slice(0, 120)
       return reportFailure(
         'not-authorised',
-        `The gateway says this merchant is not authorised for the report ("${text.trim().slice(0, 120)}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
+        `The gateway says this merchant is not authorised for the report ("${answer}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
+        { messageCode: 'report.not-authorised', params: { answer } },
       )
     }
     if (text.trim() !== '') {
+      const shown = previewReceived(text.trim())
       return reportFailure(
         'protocol-error',
-        `The gateway answered with a message instead of a report: ${previewReceived(text.trim())}`,
+        `The gateway answered with a message instead of a report: ${shown}`,
+        { messageCode: 'report.plain-message', params: { received: shown } },
       )
     }
   }
-  if (bytes === 0) return reportFailure('protocol-error', 'The gateway sent an empty report.')
+  if (bytes === 0) {
+    return reportFailure('protocol-error', 'The gateway sent an empty report.', {
+      messageCode: 'report.empty',
+    })
+  }
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
   if (mediaType === 'application/pdf') {
+    const shown = previewReceived(head)
     return reportFailure(
       'protocol-error',
-      `The gateway said the report is a PDF, but the content is not one. Received: ${previewReceived(head)}`,
+      `The gateway said the report is a PDF, but the content is not one. Received: ${shown}`,
+      { messageCode: 'report.not-pdf', params: { received: shown } },
     )
   }
   if ((mediaType === '' || CSV_TYPES.includes(mediaType)) && !/^\s*</.test(text)) return 'csv'
+  const shown = previewReceived(head)
   return reportFailure(
     'protocol-error',
-    `The gateway sent ${mediaType || 'untyped content'} that is neither a CSV nor a PDF report. Received: ${previewReceived(head)}`,
+    `The gateway sent ${mediaType || 'untyped content'} that is neither a CSV nor a PDF report. Received: ${shown}`,
+    mediaType
+      ? { messageCode: 'report.neither', params: { type: mediaType, received: shown } }
+      : { messageCode: 'report.neither-untyped', params: { received: shown } },
   )
 }

@@ -1,4 +1,5 @@
 import type { MessageParams } from '../../preload/contract/explained'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
 export type TransportErrorKind =
   | 'invalid-url'
@@ -42,8 +43,15 @@ export class TransportError extends Error {
   }
 }
 
-/** What a message wrapping this failure passes on, so the window can word the failure too. */
-export function explainedDetail(error: TransportError): MessageParams {
+/**
+ * What a message wrapping this failure (or any error or result with a message code) passes on,
+ * so the window can word the failure too.
+ */
+export function explainedDetail(error: {
+  message: string
+  messageCode?: string | undefined
+  params?: MessageParams
+}): MessageParams {
   return error.messageCode
     ? { detail: error.message, detailCode: error.messageCode, ...error.params }
     : { detail: error.message }
@@ -322,23 +330,8 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : ''
 }
 
-const MINUTE_MS = 60_000
-
 /** `1500` → `1.5 s`, `300` → `300 ms`, `1800000` → `30 min`: limits as staff set them. */
-export function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1000) return `${milliseconds} ms`
-  if (milliseconds % MINUTE_MS === 0) return `${milliseconds / MINUTE_MS} min`
-  return `${milliseconds / 1000} s`
-}
-
-const BINARY_UNITS = [
-  [1024 ** 3, 'GiB'],
-  [1024 ** 2, 'MiB'],
-  [1024, 'KiB'],
-] as const
+export const formatDuration = formatTimeLimit
 
 /** `1048576` → `1 MiB`, `2147483648` → `2 GiB`: limits as staff would read them. */
-export function formatByteCount(bytes: number): string {
-  const unit = BINARY_UNITS.find(([size]) => bytes >= size && bytes % size === 0)
-  return unit ? `${bytes / unit[0]} ${unit[1]}` : `${bytes} bytes`
-}
+export const formatByteCount = formatSizeLimit

@@ -88,8 +88,8 @@ function checkedRequest(request: unknown): string {
   if (!checked.ok) {
     throw new TemplateRefusedError(
       checked.issues.map((issue) => ({
+        ...issue,
         path: issue.path ? `request.${issue.path}` : 'request',
-        message: issue.message,
       })),
     )
   }

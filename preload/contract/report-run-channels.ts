@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { channel } from './define'
 import { environmentIdSchema } from './environment'
+import { explainedFields } from './explained'
 import { jobIdSchema } from './jobs'
 import { reportHeadSchema } from './report-channels'
 import { reportRequestSchema } from './report-request'
@@ -43,6 +44,7 @@ export type ReportRunInput = z.input<typeof reportRunInputSchema>
 const runFacts = {
   /** One plain sentence (or two) for the user. */
   message: outputText(2000),
+  ...explainedFields,
   /** Bytes received from the gateway. */
   bytes: z.number().int().min(0),
   /** From signing the request to the outcome. */

@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { MessageParams } from './explained'
 import { REPORT_FILTER_NAMES, reportRequestSchema, type ReportRequest } from './report-request'
 import { inputText, outputText } from './text'
 
@@ -25,6 +26,9 @@ export const templateNameSchema = inputText(TEMPLATE_NAME_MAX * 2)
 export interface TemplateIssue {
   path: string
   message: string
+  /** The message's code and values, for the window to word it (./explained.ts). */
+  messageCode?: string
+  params?: MessageParams
 }
 
 /** Where a problem with a template's name is reported. */
@@ -43,7 +47,7 @@ export function checkRequest(value: unknown): RequestCheck {
     ? []
     : parsed.error.issues.map((issue) => ({
         path: issue.path.map(String).join('.'),
-        message: plainly(issue, valueAt(value, issue.path)),
+        ...plainly(issue, valueAt(value, issue.path)),
       }))
   findPrivateKeys(value, [], issues)
   return parsed.success && issues.length === 0
@@ -57,41 +61,84 @@ const valueAt = (value: unknown, path: readonly PropertyKey[]) =>
     value,
   )
 
-const KINDS: Record<string, string> = {
+/**
+ * What a field wants, and what it holds, by name (`wanted` and `found` in an issue's params; the
+ * window words them under main.report.values).
+ */
+const WANTED: Record<string, string> = {
   string: 'text',
   number: 'a number',
   array: 'a list [ … ]',
   object: 'an object { … }',
   boolean: 'true or false',
 }
+const FOUND: Record<string, string> = {
+  null: 'null',
+  list: 'a list',
+  object: 'an object',
+  text: 'text',
+  true: 'true',
+  false: 'false',
+  number: 'a number',
+}
 
 function kindOf(value: unknown): string {
   if (value === null) return 'null'
-  if (Array.isArray(value)) return 'a list'
-  if (typeof value === 'object') return 'an object'
+  if (Array.isArray(value)) return 'list'
+  if (typeof value === 'object') return 'object'
   if (typeof value === 'string') return 'text'
-  if (typeof value === 'boolean') return value ? 'true' : 'false'
-  return typeof value === 'number' ? 'a number' : typeof value
+  if (typeof value === 'boolean') return String(value)
+  return typeof value
 }
 
+type Worded = Pick<TemplateIssue, 'message' | 'messageCode' | 'params'>
+
 /** The schema's complaint in words a person reads at a field; its own words when already plain. */
-function plainly(issue: z.core.$ZodIssue, found: unknown): string {
+function plainly(issue: z.core.$ZodIssue, value: unknown): Worded {
+  const found = kindOf(value)
+  const foundText = FOUND[found] ?? found
   if (issue.code === 'invalid_type') {
-    const wanted = KINDS[issue.expected] ?? issue.expected
-    return found === undefined
-      ? `Missing: write ${wanted} here`
-      : `Must be ${wanted}, not ${kindOf(found)}`
+    const wanted = WANTED[issue.expected] ?? issue.expected
+    if (value === undefined) {
+      return {
+        message: `Missing: write ${wanted} here`,
+        messageCode: 'report.request.missing',
+        params: { wanted: issue.expected },
+      }
+    }
+    return {
+      message: `Must be ${wanted}, not ${foundText}`,
+      messageCode: 'report.request.wrong-kind',
+      params: { wanted: issue.expected, found },
+    }
   }
   if (issue.code === 'too_big') {
     const most = Number(issue.maximum)
-    if (issue.origin === 'string') return `Too long: at most ${most} characters`
-    if (issue.origin === 'array') return `Too many: at most ${most} items`
+    if (issue.origin === 'string') {
+      return {
+        message: `Too long: at most ${most} characters`,
+        messageCode: 'report.request.too-long',
+        params: { n: most },
+      }
+    }
+    if (issue.origin === 'array') {
+      return {
+        message: `Too many: at most ${most} items`,
+        messageCode: 'report.request.too-many',
+        params: { n: most },
+      }
+    }
   }
   if (issue.code === 'invalid_union') {
-    const also = issue.path.includes('filters') ? 'a whole number' : 'an object of texts'
-    return `Must be text or ${also}, not ${kindOf(found)}`
+    const filter = issue.path.includes('filters')
+    const also = filter ? 'a whole number' : 'an object of texts'
+    return {
+      message: `Must be text or ${also}, not ${foundText}`,
+      messageCode: filter ? 'report.request.text-or-number' : 'report.request.text-or-texts',
+      params: { found },
+    }
   }
-  return issue.message
+  return { message: issue.message }
 }
 
 // outputText's own rule: what it refuses, no channel could hand back to the window.
@@ -103,6 +150,7 @@ function findPrivateKeys(value: unknown, path: string[], issues: TemplateIssue[]
       issues.push({
         path: path.join('.'),
         message: 'This holds a private key: a report request never needs one. Remove it.',
+        messageCode: 'report.request.private-key',
       })
     }
   } else if (Array.isArray(value)) {

@@ -9,6 +9,7 @@ import {
   type IpcMainLike,
 } from '../../main/ipc'
 import { channels, type ChannelName } from '../../preload/contract/channels'
+import { CsvError } from '../../main/csv/csv-error'
 import { ExplainedError } from '../../preload/contract/explained'
 
 const APP = 'app://gatedesk'
@@ -145,6 +146,33 @@ describe('registerHandlers', () => {
         params: { service: 'GateDesk' },
       },
     })
+  })
+
+  it('keeps the code of an error that carries one as ExplainedError does, and drops an odd one', async () => {
+    const empty = new CsvError('empty-file', '"a.csv" is empty: there is no report in it.', {
+      params: { file: 'a.csv' },
+    })
+    const odd = Object.assign(new Error('Quota exceeded'), { messageCode: 'QUOTA_EXCEEDED' })
+    const { call } = setup({
+      'app:info': async () => {
+        throw empty
+      },
+      'app:open-external': async () => {
+        throw odd
+      },
+    })
+    expect(await call('app:info', undefined, topFrame(`${APP}/`))).toEqual({
+      ok: false,
+      error: {
+        code: 'failed',
+        message: empty.message,
+        messageCode: 'report.csv.empty-file',
+        params: { file: 'a.csv' },
+      },
+    })
+    expect(
+      await call('app:open-external', { url: 'https://example.com' }, topFrame(`${APP}/`)),
+    ).toEqual({ ok: false, error: { code: 'failed', message: 'Quota exceeded' } })
   })
 })
 

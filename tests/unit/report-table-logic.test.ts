@@ -20,6 +20,8 @@ import {
   saveLayout,
 } from '../../renderer/src/views/reports/table/saved-column-layouts'
 import { nextSort } from '../../renderer/src/views/reports/table/sort-keys'
+import type { UnitWording } from '../../renderer/src/format/readable-units'
+import { createAppI18n } from '../../renderer/src/i18n/create'
 import { groupDigits, showingText } from '../../renderer/src/views/reports/table/view-format'
 
 describe('sorting by a header click', () => {
@@ -116,16 +118,39 @@ describe('the columns’ layout', () => {
 
 describe('numbers as the table writes them', () => {
   it('groups exact decimal sums without rounding them', () => {
-    expect(groupDigits('12345678901234567890.125')).toBe('12,345,678,901,234,567,890.125')
-    expect(groupDigits('-1000')).toBe('-1,000')
-    expect(groupDigits('999.5')).toBe('999.5')
-    expect(groupDigits('n/a')).toBe('n/a')
+    expect(groupDigits('12345678901234567890.125', 'en')).toBe('12,345,678,901,234,567,890.125')
+    expect(groupDigits('-1000', 'en')).toBe('-1,000')
+    expect(groupDigits('999.5', 'en')).toBe('999.5')
+    expect(groupDigits('n/a', 'en')).toBe('n/a')
   })
 
+  it('groups and separates decimals as Russian writes them', () => {
+    expect(groupDigits('-12345678.125', 'ru')).toBe('-12\u00a0345\u00a0678,125')
+  })
+
+  const wording = (locale: 'en' | 'ru') => createAppI18n(locale).global as unknown as UnitWording
+
   it('says how many rows the view shows of the file', () => {
-    expect(showingText(412, 1_000_000, false)).toBe('Showing 412 of 1,000,000 rows')
-    expect(showingText(100, null, true)).toBe('Showing the first 100 rows; reading the file…')
-    expect(showingText(100, null, false)).toBe('Showing the first 100 rows')
+    const english = wording('en')
+    expect(showingText(english, 412, 1_000_000, false)).toBe('Showing 412 of 1,000,000 rows')
+    expect(showingText(english, 1, 1, false)).toBe('Showing 1 of 1 row')
+    expect(showingText(english, 100, null, true)).toBe(
+      'Showing the first 100 rows; reading the file…',
+    )
+    expect(showingText(english, 100, null, false)).toBe('Showing the first 100 rows')
+  })
+
+  it('says it in Russian, with the plural form each count takes', () => {
+    const russian = wording('ru')
+    expect(showingText(russian, 412, 1_000_000, false)).toBe(
+      'Показано 412 из 1\u00a0000\u00a0000 строк',
+    )
+    expect(showingText(russian, 7, 21, false)).toBe('Показано 7 из 21 строки')
+    expect(showingText(russian, 3, 3, false)).toBe('Показано 3 из 3 строк')
+    expect(showingText(russian, 100, null, true)).toBe(
+      'Показаны первые 100 строк; файл ещё читается…',
+    )
+    expect(showingText(russian, 2, null, false)).toBe('Показаны первые 2 строки')
   })
 })
 

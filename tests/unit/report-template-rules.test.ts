@@ -108,12 +108,18 @@ describe('what a request check says at each field', () => {
       configurationReportParameters: [true],
       filters: { gates: [1.5] },
     }
-    expect(checkRequest(request)).toEqual({
+    // Each with the code and values the window words it by (tests/unit/main-messages.test.ts).
+    expect(checkRequest(request)).toMatchObject({
       ok: false,
       issues: [
         { path: 'reportIdentifier', message: 'Too long: at most 128 characters' },
         { path: 'reportName', message: 'Missing: write text here' },
-        { path: 'reportFormat', message: 'Must be text, not a number' },
+        {
+          path: 'reportFormat',
+          message: 'Must be text, not a number',
+          messageCode: 'report.request.wrong-kind',
+          params: { wanted: 'string', found: 'number' },
+        },
         {
           path: 'configurationReportParameters.0',
           message: 'Must be text or an object of texts, not true',

@@ -1,6 +1,7 @@
 import { computed } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Explained } from '../../../preload/contract/explained'
+import { byteSize, type UnitWording } from '../format/readable-units'
 import { createAppI18n } from './create'
 import { initialLocale, rememberLocale, type AppLocale } from './locales'
 import { explainWith, type Wording } from './main-messages'
@@ -10,6 +11,10 @@ export const i18n = createAppI18n(initialLocale())
 /** A message from main (an error, a validation issue) in the window's language. */
 export const explainMain = (explained: Explained): string =>
   explainWith(i18n.global as unknown as Wording, explained)
+
+/** A byte count as a size in the window's language: "1.54 MB", «1,54 МБ». */
+export const formatSize = (bytes: number): string =>
+  byteSize(i18n.global as unknown as UnitWording, bytes)
 
 /** The window's language, kept across restarts once the user picks one. */
 export function useLocale() {

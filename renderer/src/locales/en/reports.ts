@@ -1,5 +1,13 @@
 /** The Reports screen: templates, the run bar, results (CSV table, PDF viewer). */
 export const reports = {
+  /** Titles of the native file dialogs this screen opens. */
+  dialogs: {
+    open: 'Open a report',
+    saveOriginal: 'Save the report as it came',
+    exportView: 'Export this view as CSV',
+    importTemplate: 'Import a report template',
+    exportTemplate: 'Export the report template',
+  },
   dropHere: 'Drop a CSV or PDF report to open it',
   hideTemplates: 'Hide templates',
   showTemplates: 'Show templates',
@@ -9,6 +17,7 @@ export const reports = {
   noResult: 'Run a report, or open a CSV or PDF file (or drop one here), to see it here.',
   templates: {
     title: 'Templates',
+    cannotExport: '“{name}” cannot be exported: {reason}',
     new: 'New',
     import: 'Import JSON…',
     export: 'Export JSON…',
@@ -202,6 +211,11 @@ export const reports = {
     headOnly: 'only the first {n} row can be shown | only the first {n} rows can be shown',
     readCancelled: 'Reading the file was cancelled: {headOnly}.',
     readFailed: 'The file could not be read to the end ({reason}): {headOnly}.',
+    showing: 'Showing {shown} of {n} row | Showing {shown} of {n} rows',
+    showingFirst: 'Showing the first {n} row | Showing the first {n} rows',
+    showingWhileReading: '{showing}; reading the file…',
+    rowsFailed: 'Rows could not be read: {reason}',
+    viewFailed: 'The view could not change: {reason}',
   },
   columns: {
     button: 'Columns',

@@ -2,6 +2,13 @@ import type { Translation } from '../../i18n/message-schema'
 import type { reports as english } from '../en/reports'
 
 export const reports: Translation<typeof english> = {
+  dialogs: {
+    open: 'Открыть отчёт',
+    saveOriginal: 'Сохранить отчёт в исходном виде',
+    exportView: 'Экспорт этого представления в CSV',
+    importTemplate: 'Импорт шаблона отчёта',
+    exportTemplate: 'Экспорт шаблона отчёта',
+  },
   dropHere: 'Отпустите файл отчёта CSV или PDF, чтобы открыть его',
   hideTemplates: 'Скрыть шаблоны',
   showTemplates: 'Показать шаблоны',
@@ -25,6 +32,7 @@ export const reports: Translation<typeof english> = {
     rowTitle: '{name} — дважды щёлкните или нажмите F2, чтобы переименовать',
     unsaved: 'Есть несохранённые изменения',
     actions: 'Действия с «{name}»',
+    cannotExport: 'Шаблон «{name}» нельзя экспортировать: {reason}',
     rename: 'Переименовать',
     duplicate: 'Дублировать',
     delete: 'Удалить',
@@ -208,6 +216,13 @@ export const reports: Translation<typeof english> = {
       'можно показать только первую {n} строку | можно показать только первые {n} строки | можно показать только первые {n} строк',
     readCancelled: 'Чтение файла отменено: {headOnly}.',
     readFailed: 'Файл не удалось дочитать до конца ({reason}): {headOnly}.',
+    showing:
+      'Показано {shown} из {n} строки | Показано {shown} из {n} строк | Показано {shown} из {n} строк',
+    showingFirst:
+      'Показаны первые {n} строка | Показаны первые {n} строки | Показаны первые {n} строк',
+    showingWhileReading: '{showing}; файл ещё читается…',
+    rowsFailed: 'Не удалось прочитать строки: {reason}',
+    viewFailed: 'Не удалось изменить представление: {reason}',
   },
   columns: {
     button: 'Столбцы',

@@ -1,13 +1,17 @@
 import type { TemplateIssue } from '../../../../../preload/contract/report-template'
+import { explainMain } from '../../../i18n'
 
-/** The messages of the issues at `path` or inside it (`filters` takes `filters.gates.3`). */
+/**
+ * The messages of the issues at `path` or inside it (`filters` takes `filters.gates.3`), in the
+ * window's language.
+ */
 export function issuesAt(issues: readonly TemplateIssue[], path: string): string[] {
   return issues
     .filter((issue) => issue.path === path || issue.path.startsWith(`${path}.`))
     .map((issue) =>
       issue.path === path
-        ? issue.message
-        : `${issue.path.slice(path.length + 1)}: ${issue.message}`,
+        ? explainMain(issue)
+        : `${issue.path.slice(path.length + 1)}: ${explainMain(issue)}`,
     )
 }
 

@@ -10,6 +10,7 @@ import type {
   ViewQuery,
 } from '../../../../../preload/contract/report-view'
 import { call } from '../../../bridge'
+import { i18n } from '../../../i18n'
 
 /** Typing in the quick search waits this long for a pause before it queries. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -69,7 +70,10 @@ export function useReportView(head: ReportHeadView) {
       error.value = null
       applyState(next)
     } catch (cause) {
-      if (seq === querySeq) error.value = `The view could not change: ${(cause as Error).message}`
+      if (seq === querySeq) {
+        const reason = (cause as Error).message
+        error.value = i18n.global.t('reports.table.viewFailed', { reason })
+      }
     } finally {
       if (seq === querySeq) querying.value = false
     }

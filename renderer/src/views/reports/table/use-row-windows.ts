@@ -1,5 +1,6 @@
 import { ref, type Ref } from 'vue'
 import { call } from '../../../bridge'
+import { i18n } from '../../../i18n'
 import { RowCache } from './row-cache'
 
 /**
@@ -46,7 +47,9 @@ export function useRowWindows(options: {
       received.value++
     } catch (error) {
       if (mine !== current()) return
-      options.onError(`Rows could not be read: ${(error as Error).message}`)
+      options.onError(
+        i18n.global.t('reports.table.rowsFailed', { reason: (error as Error).message }),
+      )
       // The next scroll asks again; retrying at once would only fail again.
       wanted = null
       return

@@ -1,22 +1,61 @@
-/** Groups the integer digits of a number written in decimal, exactly: "-12345.678" → "-12,345.678". */
-export function groupDigits(decimal: string): string {
+import { useI18n } from 'vue-i18n'
+import type { UnitWording } from '../../../format/readable-units'
+
+// One formatter per language: toLocaleString builds a new one per call, slow in a render.
+const formatters = new Map<string, Intl.NumberFormat>()
+function numbers(locale: string): Intl.NumberFormat {
+  let made = formatters.get(locale)
+  if (!made) {
+    made = new Intl.NumberFormat(locale)
+    formatters.set(locale, made)
+  }
+  return made
+}
+
+/** A whole number as `locale` writes it: 1,000,000 (en), 1 000 000 (ru). */
+export const count = (n: number, locale: string) => numbers(locale).format(n)
+
+/**
+ * Groups the integer digits of a number written in decimal, exactly, with `locale`'s separators:
+ * "-12345.678" → "-12,345.678" (en), "-12 345,678" (ru).
+ */
+export function groupDigits(decimal: string, locale: string): string {
   const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal)
   if (!match) return decimal
   const [, sign, whole = '', fraction = ''] = match
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`
+  const separator = (type: string) =>
+    numbers(locale)
+      .formatToParts(12345.6)
+      .find((part) => part.type === type)?.value ?? ''
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator('group'))
+  return `${sign}${grouped}${fraction && separator('decimal') + fraction.slice(1)}`
 }
 
-// One formatter for every number: toLocaleString builds a new one per call, slow in a render.
-const numbers = new Intl.NumberFormat('en-US')
-export const count = (n: number) => numbers.format(n)
-
-export const plural = (n: number, one: string, many = `${one}s`) =>
-  `${count(n)} ${n === 1 ? one : many}`
+/** `count` and `groupDigits` in the window's language, for a component. */
+export function useNumbers() {
+  const { locale } = useI18n()
+  return {
+    count: (n: number) => count(n, locale.value),
+    groupDigits: (decimal: string) => groupDigits(decimal, locale.value),
+  }
+}
 
 /** "Showing X of Y rows", or what is known of a file not read to the end (yet, or at all). */
-export function showingText(rowCount: number, fileRowCount: number | null, reading: boolean) {
+export function showingText(
+  wording: UnitWording,
+  rowCount: number,
+  fileRowCount: number | null,
+  reading: boolean,
+): string {
+  const { t } = wording
+  const locale = wording.locale.value
   if (fileRowCount === null) {
-    return `Showing the first ${plural(rowCount, 'row')}${reading ? '; reading the file…' : ''}`
+    const first = t('reports.table.showingFirst', { n: count(rowCount, locale) }, rowCount)
+    return reading ? t('reports.table.showingWhileReading', { showing: first }) : first
   }
-  return `Showing ${count(rowCount)} of ${plural(fileRowCount, 'row')}`
+  return t(
+    'reports.table.showing',
+    { shown: count(rowCount, locale), n: count(fileRowCount, locale) },
+    fileRowCount,
+  )
 }
