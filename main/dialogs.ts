@@ -1,9 +1,37 @@
 import type { BrowserWindow, Dialog } from 'electron'
+import type { DialogFilterId, DialogFilterNames } from '../preload/contract/dialog-title'
 
 export interface FileFilter {
   name: string
   extensions: string[]
 }
+
+/** A file-type filter a dialog offers: which one, so the window can name it, and its extensions. */
+export interface OfferedFilter {
+  id: DialogFilterId
+  extensions: string[]
+}
+
+const ENGLISH_FILTER_NAMES: Record<DialogFilterId, string> = {
+  csvFiles: 'CSV files',
+  csvReports: 'CSV reports',
+  reports: 'Reports (CSV, PDF)',
+  pemKeys: 'PEM key',
+  reportTemplates: 'Report templates (JSON)',
+  allFiles: 'All files',
+}
+
+export const ALL_FILES: OfferedFilter = { id: 'allFiles', extensions: ['*'] }
+
+/** The filters under the names the window gave (English for those it did not name). */
+export const namedFilters = (
+  filters: readonly OfferedFilter[],
+  names: DialogFilterNames = {},
+): FileFilter[] =>
+  filters.map(({ id, extensions }) => ({
+    name: names[id] ?? ENGLISH_FILTER_NAMES[id],
+    extensions,
+  }))
 
 /** Open and save dialogs, run by main so the window never names a path on its own. */
 export interface FileDialogs {

@@ -1,14 +1,14 @@
 import { basename } from 'node:path'
 import type { BulkService } from '../bulk/bulk-service'
 import type { ImportSessions } from '../bulk/import-sessions'
-import type { FileDialogs } from '../dialogs'
+import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 
 type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>
 
-const CSV_FILES = [
-  { name: 'CSV files', extensions: ['csv', 'txt', 'tsv'] },
-  { name: 'All files', extensions: ['*'] },
+const CSV_FILES: OfferedFilter[] = [
+  { id: 'csvFiles', extensions: ['csv', 'txt', 'tsv'] },
+  ALL_FILES,
 ]
 
 /** Empty or absent: detect it. */
@@ -26,8 +26,8 @@ export function bulkHandlers(deps: {
   return {
     'bulk:open-file': async (input) => {
       const file = await dialogs.chooseFileToOpen({
-        title: 'Open a CSV file of updates',
-        filters: CSV_FILES,
+        title: input.dialogTitle ?? 'Open a CSV file of updates',
+        filters: namedFilters(CSV_FILES, input.dialogFilters),
       })
       if (!file) return { kind: 'cancelled' as const }
       return { kind: 'imported' as const, import: await imports.openFile(file, hints(input)) }
@@ -52,11 +52,11 @@ export function bulkHandlers(deps: {
     'bulk:decide': async ({ bulkJobId, rowNumbers, decision }) => ({
       changed: bulk.decide(bulkJobId, rowNumbers, decision),
     }),
-    'bulk:export': async ({ bulkJobId }) => {
+    'bulk:export': async ({ bulkJobId, dialogTitle, dialogFilters }) => {
       const file = await dialogs.chooseFileToSave({
-        title: 'Save the results',
+        title: dialogTitle ?? 'Save the results',
         defaultName: `bulk-results-${bulkJobId.slice(5, 13)}.csv`,
-        filters: CSV_FILES,
+        filters: namedFilters(CSV_FILES, dialogFilters),
       })
       if (!file) return { kind: 'cancelled' as const }
       const rows = await bulk.export(bulkJobId, file)

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { FileDialogs } from '../dialogs'
+import { namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
 import { checkConnection } from '../environments/connection-check'
 import { SANDBOX_PROBE_REQUEST } from '../environments/sandbox-environment'
 import type { EnvironmentService } from '../environments/environment-service'
@@ -10,7 +10,7 @@ import { KeyImportError } from '../secrets/rsa-key-import'
 
 type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
 
-const PEM_FILES = [{ name: 'PEM key', extensions: ['pem', 'key', 'txt'] }]
+const PEM_FILES: OfferedFilter[] = [{ id: 'pemKeys', extensions: ['pem', 'key', 'txt'] }]
 
 export function environmentHandlers(deps: {
   environments: EnvironmentService
@@ -46,10 +46,11 @@ export function environmentHandlers(deps: {
         replace,
         onProgress: (stage) => deps.onKeyProgress(id, stage),
       }),
-    'environments:choose-key-file': async ({ id }) => {
+    'environments:choose-key-file': async ({ id, dialogTitle, dialogFilters }) => {
+      const { name } = environments.get(id)
       const file = await dialogs.chooseFileToOpen({
-        title: `Private key for ${environments.get(id).name}`,
-        filters: PEM_FILES,
+        title: dialogTitle ?? `Private key for ${name}`,
+        filters: namedFilters(PEM_FILES, dialogFilters),
       })
       if (file) chosenKeyFiles.set(id, file)
       return { fileName: file ? basename(file) : null }
@@ -78,21 +79,21 @@ export function environmentHandlers(deps: {
         return { status: 'needs-passphrase' as const, message: error.message }
       }
     },
-    'environments:save-public-key': async ({ id }) => {
+    'environments:save-public-key': async ({ id, dialogTitle, dialogFilters }) => {
       const { publicKeyPem } = environments.publicKey(id)
       const file = await dialogs.chooseFileToSave({
-        title: 'Save the public key for the support manager',
+        title: dialogTitle ?? 'Save the public key for the support manager',
         defaultName: `${safeName(id)}-public.pem`,
-        filters: PEM_FILES,
+        filters: namedFilters(PEM_FILES, dialogFilters),
       })
       if (file) await writeFile(file, publicKeyPem)
       return { file }
     },
-    'environments:backup-private-key': async ({ id, passphrase }) => {
+    'environments:backup-private-key': async ({ id, passphrase, dialogTitle, dialogFilters }) => {
       const file = await dialogs.chooseFileToSave({
-        title: 'Back up the private key (passphrase-protected)',
+        title: dialogTitle ?? 'Back up the private key (passphrase-protected)',
         defaultName: `${safeName(id)}-private-backup.pem`,
-        filters: PEM_FILES,
+        filters: namedFilters(PEM_FILES, dialogFilters),
       })
       if (file) await environments.backupPrivateKey(id, file, passphrase)
       return { file }

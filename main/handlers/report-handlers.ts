@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import { REPORT_CELL_MAX, type ReportHeadView } from '../../preload/contract/report-channels'
-import type { FileDialogs } from '../dialogs'
+import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 import { selectionAsTsv } from '../reports/report-export'
 import { CSV_EXTENSIONS, droppedReportKind, startsLikePdf } from '../reports/report-file-kind'
@@ -10,13 +10,13 @@ import type { ReportSession } from '../reports/report-session'
 
 type ReportChannel = Extract<keyof Handlers, `reports:${string}`>
 
-const CSV_FILES = [
-  { name: 'CSV reports', extensions: ['csv', 'txt', 'tsv'] },
-  { name: 'All files', extensions: ['*'] },
+const CSV_FILES: OfferedFilter[] = [
+  { id: 'csvReports', extensions: ['csv', 'txt', 'tsv'] },
+  ALL_FILES,
 ]
-const REPORT_FILES = [
-  { name: 'Reports (CSV, PDF)', extensions: [...CSV_EXTENSIONS, 'pdf'] },
-  { name: 'All files', extensions: ['*'] },
+const REPORT_FILES: OfferedFilter[] = [
+  { id: 'reports', extensions: [...CSV_EXTENSIONS, 'pdf'] },
+  ALL_FILES,
 ]
 
 /** A field longer than the window shows is cut; copy and export keep it whole. */
@@ -50,8 +50,11 @@ export function reportHandlers(deps: {
     return { kind: 'csv' as const, head: headView(await reports.open(file)) }
   }
   return {
-    'reports:open-file': async () => {
-      const file = await dialogs.chooseFileToOpen({ title: 'Open a report', filters: REPORT_FILES })
+    'reports:open-file': async ({ dialogTitle, dialogFilters }) => {
+      const file = await dialogs.chooseFileToOpen({
+        title: dialogTitle ?? 'Open a report',
+        filters: namedFilters(REPORT_FILES, dialogFilters),
+      })
       if (!file) return { kind: 'cancelled' as const }
       return openAs(file, (await startsLikePdf(file).catch(() => false)) ? 'pdf' : 'csv')
     },
@@ -72,13 +75,15 @@ export function reportHandlers(deps: {
     'reports:copy': async ({ reportId, from, to, columns, withHeader }) => {
       return { text: await selectionAsTsv(reports.get(reportId), from, to, columns, withHeader) }
     },
-    'reports:export': async ({ reportId, what, columns }) => {
+    'reports:export': async ({ reportId, what, columns, dialogTitle, dialogFilters }) => {
       const session = reports.get(reportId)
       const name = basename(session.path, extname(session.path))
       const file = await dialogs.chooseFileToSave({
-        title: what === 'original' ? 'Save the report as it came' : 'Export this view as CSV',
+        title:
+          dialogTitle ??
+          (what === 'original' ? 'Save the report as it came' : 'Export this view as CSV'),
         defaultName: what === 'original' ? basename(session.path) : `${name}-view.csv`,
-        filters: CSV_FILES,
+        filters: namedFilters(CSV_FILES, dialogFilters),
       })
       if (!file) return { jobId: null, file: null }
       const jobId =

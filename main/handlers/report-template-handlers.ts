@@ -10,7 +10,7 @@ import {
 } from '../../preload/contract/report-template'
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
 import { outputText } from '../../preload/contract/text'
-import type { FileDialogs } from '../dialogs'
+import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 import {
   TemplateRefusedError,
@@ -20,10 +20,7 @@ import {
 
 type TemplateChannel = Extract<keyof Handlers, `templates:${string}`>
 
-const JSON_FILES = [
-  { name: 'Report templates (JSON)', extensions: ['json'] },
-  { name: 'All files', extensions: ['*'] },
-]
+const JSON_FILES: OfferedFilter[] = [{ id: 'reportTemplates', extensions: ['json'] }, ALL_FILES]
 const ISSUES_SHOWN = 100
 
 const view = ({ request, ...summary }: ReportTemplate) => ({
@@ -118,19 +115,19 @@ export function reportTemplateHandlers(deps: {
       return { deleted: true as const }
     },
     'templates:restore': async ({ id }) => view(templates.restore(id)),
-    'templates:import-file': async () => {
+    'templates:import-file': async ({ dialogTitle, dialogFilters }) => {
       const file = await dialogs.chooseFileToOpen({
-        title: 'Import a report template',
-        filters: JSON_FILES,
+        title: dialogTitle ?? 'Import a report template',
+        filters: namedFilters(JSON_FILES, dialogFilters),
       })
       if (!file) return { status: 'cancelled' as const }
       return readTemplateFile(file, templates.freeName)
     },
-    'templates:export-file': async ({ name, request }) => {
+    'templates:export-file': async ({ name, request, dialogTitle, dialogFilters }) => {
       const file = await dialogs.chooseFileToSave({
-        title: 'Export the report template',
+        title: dialogTitle ?? 'Export the report template',
         defaultName: templateFileName(name),
-        filters: JSON_FILES,
+        filters: namedFilters(JSON_FILES, dialogFilters),
       })
       if (!file) return { file: null }
       await writeFile(file, requestJsonText(request), 'utf8')

@@ -2,6 +2,7 @@ import type { AdvanceCounts, SandboxOverview } from '../../preload/contract/sand
 import { dottedDay } from '../../preload/contract/calendar'
 import type { FaultKind } from './http/faults'
 import { formatMinor } from './profiles/money'
+import { DECLINE_REASONS, STOP_REASONS } from './profiles/profile-charge'
 import type { AmountRule, Profile } from './profiles/profile'
 import type { SandboxService } from './sandbox-server'
 
@@ -53,6 +54,15 @@ function describeSchedule({ schedule }: Profile): string {
   return `${every} from ${dottedDay(schedule.startDate)}${until}`
 }
 
+/** The code of a reason the sandbox wrote, for the page to word; null for any other text. */
+function reasonCode<Code extends string>(
+  reasons: Record<Code, string>,
+  text: string | null,
+): Code | null {
+  const found = Object.entries(reasons).find(([, reason]) => reason === text)
+  return found ? (found[0] as Code) : null
+}
+
 // Explicit projections: what the page shows, and nothing the service may add later.
 function overview(sandbox: SandboxService): SandboxOverview {
   const snapshot = sandbox.snapshot()
@@ -69,6 +79,7 @@ function overview(sandbox: SandboxService): SandboxOverview {
       type: profile.type,
       status: profile.status,
       stopReason: profile.stopReason,
+      stopReasonCode: reasonCode(STOP_REASONS, profile.stopReason),
       clientOrderId: profile.clientOrderId,
       currency: profile.currency,
       amountRule: describeAmount(profile.amountRule, profile.currency),
@@ -92,6 +103,7 @@ function overview(sandbox: SandboxService): SandboxOverview {
       currency: transaction.currency,
       status: transaction.status,
       declineReason: transaction.declineReason,
+      declineReasonCode: reasonCode(DECLINE_REASONS, transaction.declineReason),
     })),
     callbacks: sandbox.receivedCallbacks(50).map((callback) => ({
       id: callback.id,

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel, event } from './define'
+import { dialogTextFields } from './dialog-title'
 import {
   backupPassphraseSchema,
   controlKeySchema,
@@ -103,7 +104,7 @@ export const environmentChannels = {
   ),
   'environments:choose-key-file': channel(
     'Asks main to let the user pick a private key file to import (main keeps the path).',
-    byId,
+    byId.extend(dialogTextFields),
     z.object({ fileName: outputText(512).nullable() }),
   ),
   'environments:import-key-file': channel(
@@ -120,12 +121,12 @@ export const environmentChannels = {
   ),
   'environments:save-public-key': channel(
     'Saves the public key (PEM) where the user picks, for the support manager.',
-    byId,
+    byId.extend(dialogTextFields),
     savedFile,
   ),
   'environments:backup-private-key': channel(
     'Writes a passphrase-protected backup of the private key where the user picks.',
-    z.object({ id: environmentIdSchema, passphrase: backupPassphraseSchema }),
+    z.object({ id: environmentIdSchema, passphrase: backupPassphraseSchema, ...dialogTextFields }),
     savedFile,
   ),
   'environments:remove-key-pair': channel(

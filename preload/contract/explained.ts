@@ -34,7 +34,8 @@ export class ExplainedError extends Error {
     message: string,
     readonly messageCode: string,
     readonly params: MessageParams = {},
+    options?: ErrorOptions,
   ) {
-    super(message)
+    super(message, options)
   }
 }

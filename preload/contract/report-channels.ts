@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from './define'
+import { dialogTextFields } from './dialog-title'
 import {
   columnTypeSchema,
   REPORT_COLUMNS_MAX,
@@ -75,7 +76,7 @@ export const DROPPED_PATH_MAX = 32_767
 export const reportChannels = {
   'reports:open-file': channel(
     'Asks for a report file in a main-side dialog and opens it: a CSV in the engine (its header and first rows at once, indexing in a job), a PDF registered for the viewer by file id.',
-    z.object({}),
+    z.object(dialogTextFields),
     z.discriminatedUnion('kind', [
       openedCsv,
       openedPdf,
@@ -130,6 +131,7 @@ export const reportChannels = {
       reportId: reportIdSchema,
       what: z.enum(['original', 'view']),
       columns: columnList.nullable(),
+      ...dialogTextFields,
     }),
     z.object({ jobId: outputText(64).nullable(), file: outputText(4096).nullable() }),
   ),

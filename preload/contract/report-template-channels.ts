@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { channel } from './define'
+import { dialogTextFields } from './dialog-title'
+import { explainedFields } from './explained'
 import { reportRequestSchema } from './report-request'
 import { TEMPLATE_FILE_MAX_BYTES, TEMPLATE_NAME_MAX, templateIdSchema } from './report-template'
 import { inputText, outputText } from './text'
@@ -27,7 +29,11 @@ export const templateViewSchema = templateSummarySchema.extend({
 export type TemplateView = z.infer<typeof templateViewSchema>
 
 /** A problem at a field: `path` as in report-template.ts (`request.` first for a saved request). */
-export const templateIssueSchema = z.object({ path: outputText(200), message: outputText(500) })
+export const templateIssueSchema = z.object({
+  path: outputText(200),
+  message: outputText(500),
+  ...explainedFields,
+})
 
 const saved = z.discriminatedUnion('status', [
   z.object({ status: z.literal('saved'), template: templateViewSchema }),
@@ -79,7 +85,7 @@ export const reportTemplateChannels = {
   ),
   'templates:import-file': channel(
     'Asks for a JSON template in a main-side dialog and reads it as an unsaved draft, with the problems the schema finds at their fields.',
-    z.object({}),
+    z.object(dialogTextFields),
     z.discriminatedUnion('status', [
       z.object({ status: z.literal('cancelled') }),
       z.object({
@@ -100,7 +106,7 @@ export const reportTemplateChannels = {
   ),
   'templates:export-file': channel(
     'Writes a report request as a JSON file where the user picks in a main-side dialog.',
-    z.object({ name, request: reportRequestSchema }),
+    z.object({ name, request: reportRequestSchema, ...dialogTextFields }),
     z.object({ file: outputText(255).nullable() }),
   ),
   'templates:mark-run': channel(

@@ -12,11 +12,22 @@ export const SANDBOX_FAULT_KINDS = [
   'corrupt-pdf',
 ] as const
 
+/**
+ * Why the sandbox stopped a profile or declined a charge, as codes the window words in its own
+ * language; the gateway's English text stays in the data (and in the sandbox's reports).
+ */
+export const SANDBOX_STOP_REASONS = ['max-repeats', 'finish-date'] as const
+export const SANDBOX_DECLINE_REASONS = ['card-expired', 'issuer-decline'] as const
+export type SandboxStopReason = (typeof SANDBOX_STOP_REASONS)[number]
+export type SandboxDeclineReason = (typeof SANDBOX_DECLINE_REASONS)[number]
+
 const profileSchema = z.object({
   id: outputText(128),
   type: z.enum(['SRC', 'DST', 'native']),
   status: z.enum(['running', 'stopped']),
   stopReason: outputText(500).nullable(),
+  /** Null when the profile runs, or for a reason this sandbox does not word itself. */
+  stopReasonCode: z.enum(SANDBOX_STOP_REASONS).nullable(),
   clientOrderId: outputText(128),
   currency: outputText(8),
   /** e.g. "10.00 EUR", "5.00–20.00 EUR (random)", "10.00, 12.50, 15.00 EUR (sequence)". */
@@ -49,6 +60,7 @@ const transactionSchema = z.object({
   currency: outputText(8),
   status: z.enum(['approved', 'declined']),
   declineReason: outputText(500).nullable(),
+  declineReasonCode: z.enum(SANDBOX_DECLINE_REASONS).nullable(),
 })
 
 const receivedCallbackSchema = z.object({

@@ -1,3 +1,4 @@
+import { ExplainedError, type MessageParams } from '../../../preload/contract/explained'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
@@ -69,9 +70,12 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
       if (ended !== null) throw stoppedError(ended)
       const id = ++lastId
       const timer = setTimeout(() => {
+        const seconds = callTimeoutMs / 1000
         settle(id)?.reject(
-          new Error(
-            `The built-in sandbox did not answer within ${callTimeoutMs / 1000} s, so it was stopped; its next action starts it again.`,
+          new ExplainedError(
+            `The built-in sandbox did not answer within ${seconds} s, so it was stopped; its next action starts it again.`,
+            'sandbox.no-answer',
+            { seconds },
           ),
         )
         channel.kill()
@@ -89,7 +93,14 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
   return new Promise<RunningProcess>((resolve, reject) => {
     const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS
     const startTimer = setTimeout(() => {
-      reject(new Error(`it did not start listening within ${startTimeoutMs / 1000} s`))
+      const seconds = startTimeoutMs / 1000
+      reject(
+        new ExplainedError(
+          `it did not start listening within ${seconds} s`,
+          'sandbox.start.not-listening',
+          { seconds },
+        ),
+      )
       channel.kill()
     }, startTimeoutMs)
     channel.onMessage((message) => {
@@ -111,7 +122,11 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
     channel.onExit((reason) => {
       ended = reason
       clearTimeout(startTimer)
-      reject(new Error(`its process ended (${reason})`))
+      reject(
+        new ExplainedError(`its process ended (${reason})`, 'sandbox.start.process-ended', {
+          reason,
+        }),
+      )
       for (const id of [...waiting.keys()]) settle(id)?.reject(stoppedError(reason))
       markExited()
       onGone()
@@ -120,8 +135,24 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
 }
 
 function stoppedError(reason: string): Error {
-  return new Error(
+  return new ExplainedError(
     `The built-in sandbox stopped unexpectedly (${reason}); the rest of GateDesk is unaffected. Its next action starts it again.`,
+    'sandbox.stopped-unexpectedly',
+    { reason },
+  )
+}
+
+/** Why the sandbox could not start, with the window's wording of the inner reason when it has one. */
+function startFailure(error: Error): Error {
+  const detail: MessageParams =
+    error instanceof ExplainedError
+      ? { detail: error.message, detailCode: error.messageCode, ...error.params }
+      : { detail: error.message }
+  return new ExplainedError(
+    `The built-in sandbox could not start: ${error.message}.`,
+    'sandbox.could-not-start',
+    detail,
+    { cause: error },
   )
 }
 
@@ -136,7 +167,12 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): Embedded
 
   function running(): Promise<RunningProcess> {
     if (closed) {
-      return Promise.reject(new Error('The built-in sandbox is stopped: GateDesk is closing.'))
+      return Promise.reject(
+        new ExplainedError(
+          'The built-in sandbox is stopped: GateDesk is closing.',
+          'sandbox.closing',
+        ),
+      )
     }
     if (current) return current
     let starting: Promise<RunningProcess> | null = null
@@ -153,9 +189,7 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): Embedded
       },
       (error: unknown) => {
         gone()
-        throw new Error(`The built-in sandbox could not start: ${(error as Error).message}.`, {
-          cause: error,
-        })
+        throw startFailure(error as Error)
       },
     )
     current = starting

@@ -2,6 +2,20 @@ import type { IsoDay } from '../../../preload/contract/calendar'
 import type { AmountRule, Profile } from './profile'
 import { nextScheduleDateAfter } from '../../../preload/contract/schedule'
 import type { TransactionStatus } from '../stores/transaction-store'
+import type {
+  SandboxDeclineReason,
+  SandboxStopReason,
+} from '../../../preload/contract/sandbox-channels'
+
+/** The text the sandbox records for each reason, as the gateway words it in its data and reports. */
+export const STOP_REASONS: Record<SandboxStopReason, string> = {
+  'max-repeats': 'max-repeats-number reached',
+  'finish-date': 'finish date reached',
+}
+export const DECLINE_REASONS: Record<SandboxDeclineReason, string> = {
+  'card-expired': 'card expired',
+  'issuer-decline': 'simulated issuer decline',
+}
 
 /** The amount of the charge with index `repeatIndex`, in minor units. */
 export function chargeAmount(rule: AmountRule, repeatIndex: number, random: () => number): number {
@@ -47,9 +61,9 @@ export function attemptCharge(
   const index = profile.schedule.currentRepeats
   const amountMinor = chargeAmount(profile.amountRule, index, random)
   const declineReason = cardExpired(profile, day)
-    ? 'card expired'
+    ? DECLINE_REASONS['card-expired']
     : random() < declineRate
-      ? 'simulated issuer decline'
+      ? DECLINE_REASONS['issuer-decline']
       : null
   const schedule = { ...profile.schedule, currentRepeats: index + 1, lastChargeDate: day }
   return {
@@ -83,10 +97,10 @@ export function stopWhenDone(profile: Profile, day: IsoDay): Profile {
   if (profile.status !== 'running') return profile
   const { maxRepeats, currentRepeats, finishDate } = profile.schedule
   if (maxRepeats !== null && currentRepeats >= maxRepeats) {
-    return { ...profile, status: 'stopped', stopReason: 'max-repeats-number reached' }
+    return { ...profile, status: 'stopped', stopReason: STOP_REASONS['max-repeats'] }
   }
   if (finishDate !== null && finishDate <= day) {
-    return { ...profile, status: 'stopped', stopReason: 'finish date reached' }
+    return { ...profile, status: 'stopped', stopReason: STOP_REASONS['finish-date'] }
   }
   return profile
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAppServices } from '../../../main/app-services'
-import type { FileDialogs } from '../../../main/dialogs'
+import type { FileDialogs, FileFilter } from '../../../main/dialogs'
 import { createEventEmitter } from '../../../main/ipc'
 import { forkLauncher } from '../../../main/workers/fork-launcher'
 import type { ReportFiles } from '../../../main/reports/report-files'
@@ -17,6 +17,10 @@ import { startHarness, type Harness } from './harness-server'
 export interface ScriptedDialogs extends FileDialogs {
   nextOpen: string | null
   nextSave: string | null
+  /** The title of each dialog opened, in order: the window words it in its language. */
+  titles: string[]
+  /** The file-type filters of each dialog opened, in order, named in the window's language. */
+  filters: FileFilter[][]
 }
 
 export interface AppUnderTest {
@@ -39,8 +43,18 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
   const dialogs: ScriptedDialogs = {
     nextOpen: null,
     nextSave: null,
-    chooseFileToOpen: async () => dialogs.nextOpen,
-    chooseFileToSave: async () => dialogs.nextSave,
+    titles: [],
+    filters: [],
+    chooseFileToOpen: async ({ title, filters }) => {
+      dialogs.titles.push(title)
+      dialogs.filters.push(filters)
+      return dialogs.nextOpen
+    },
+    chooseFileToSave: async ({ title, filters }) => {
+      dialogs.titles.push(title)
+      dialogs.filters.push(filters)
+      return dialogs.nextSave
+    },
   }
   let send: (event: string, payload: unknown) => void = () => undefined
   const services = await startAppServices({

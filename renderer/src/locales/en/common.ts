@@ -1,3 +1,4 @@
+import type { DialogFilterId } from '../../../../preload/contract/dialog-title'
 import type { RequestOutcome } from '../../../../preload/contract/request-outcomes'
 
 /**
@@ -63,5 +64,29 @@ export const common = {
   errors: {
     unexpected: 'Something went wrong: {message}',
     copyFailed: 'Could not copy to the clipboard: {message}',
+  },
+  /** The file types offered in native open and save dialogs, by the filter main offers. */
+  dialogFilters: {
+    csvFiles: 'CSV files',
+    csvReports: 'CSV reports',
+    reports: 'Reports (CSV, PDF)',
+    pemKeys: 'PEM key',
+    reportTemplates: 'Report templates (JSON)',
+    allFiles: 'All files',
+  } satisfies Record<DialogFilterId, string>,
+  /** Sizes and durations, {n} a number already written in the window's language. */
+  units: {
+    bytes: '{n} byte | {n} bytes',
+    KB: '{n} KB',
+    MB: '{n} MB',
+    GB: '{n} GB',
+    TB: '{n} TB',
+    KiB: '{n} KiB',
+    MiB: '{n} MiB',
+    GiB: '{n} GiB',
+    ms: '{n} ms',
+    s: '{n} s',
+    min: '{n} min',
+    'min-s': '{minutes} min {seconds} s',
   },
 }

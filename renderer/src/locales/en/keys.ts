@@ -1,5 +1,11 @@
 /** The Keys & environments screen: environment list, control key, RSA key pair, connection check. */
 export const keys = {
+  /** Titles of the native file dialogs this screen opens. */
+  dialogs: {
+    keyFile: 'Private key for {name}',
+    savePublicKey: 'Save the public key for the support manager',
+    backupPrivateKey: 'Back up the private key (passphrase-protected)',
+  },
   addEnvironment: 'Add environment',
   newEnvironment: 'New environment',
   noEnvironment: 'No environment yet.',

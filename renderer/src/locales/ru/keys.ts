@@ -2,6 +2,11 @@ import type { Translation } from '../../i18n/message-schema'
 import type { keys as english } from '../en/keys'
 
 export const keys: Translation<typeof english> = {
+  dialogs: {
+    keyFile: 'Закрытый ключ для «{name}»',
+    savePublicKey: 'Сохранить открытый ключ для менеджера поддержки',
+    backupPrivateKey: 'Резервная копия закрытого ключа (под паролем)',
+  },
   addEnvironment: 'Добавить окружение',
   newEnvironment: 'Новое окружение',
   noEnvironment: 'Окружений пока нет.',

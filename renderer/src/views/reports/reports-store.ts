@@ -3,6 +3,7 @@ import { ref } from 'vue'
 import type { ReportHeadView } from '../../../../preload/contract/report-channels'
 import { call, openDroppedReport } from '../../bridge'
 import { i18n } from '../../i18n'
+import { dialogFilterNames } from '../../i18n/dialog-filters'
 
 /** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
 export type ReportResult =
@@ -31,7 +32,10 @@ export const useReportsStore = defineStore('reports', () => {
   async function openFile(): Promise<void> {
     openError.value = null
     try {
-      const opened = await call('reports:open-file', {})
+      const opened = await call('reports:open-file', {
+        dialogTitle: i18n.global.t('reports.dialogs.open'),
+        dialogFilters: dialogFilterNames(),
+      })
       if (opened.kind === 'cancelled') return
       await show(opened)
     } catch (error) {

@@ -19,6 +19,8 @@ import type {
   TemplateView,
 } from '../../../../../preload/contract/report-template-channels'
 import { call } from '../../../bridge'
+import { explainMain, i18n } from '../../../i18n'
+import { dialogFilterNames } from '../../../i18n/dialog-filters'
 
 /** A saved request's refusals name their fields under `request.`. */
 const REQUEST_PREFIX = /^request\.?/
@@ -88,7 +90,7 @@ export const useDesignerStore = defineStore('report-designer', () => {
       if (issue.path === NAME_PATH) continue
       const path = issue.path.replace(REQUEST_PREFIX, '')
       if (!found.some((known) => known.path === path && known.message === issue.message)) {
-        found.push({ path, message: issue.message })
+        found.push({ ...issue, path })
       }
     }
     return found
@@ -304,7 +306,12 @@ export const useDesignerStore = defineStore('report-designer', () => {
     | { status: 'refused'; message: string }
     | undefined
   > {
-    const result = await guard(() => call('templates:import-file', {}))
+    const result = await guard(() =>
+      call('templates:import-file', {
+        dialogTitle: i18n.global.t('reports.dialogs.importTemplate'),
+        dialogFilters: dialogFilterNames(),
+      }),
+    )
     if (!result) return undefined
     if (result.status === 'cancelled') return result
     if (result.status === 'refused') return { status: 'refused', message: result.message }
@@ -328,6 +335,8 @@ export const useDesignerStore = defineStore('report-designer', () => {
       call('templates:export-file', {
         name: templateName.value || 'report-template',
         request: valid,
+        dialogTitle: i18n.global.t('reports.dialogs.exportTemplate'),
+        dialogFilters: dialogFilterNames(),
       }),
     )
     return result?.file
@@ -339,11 +348,19 @@ export const useDesignerStore = defineStore('report-designer', () => {
     if (!template) return undefined
     const checked = checkRequest(parsedOrNull(template.requestJson))
     if (!checked.ok) {
-      failure.value = `“${template.name}” cannot be exported: ${checked.issues[0]?.message}`
+      failure.value = i18n.global.t('reports.templates.cannotExport', {
+        name: template.name,
+        reason: checked.issues[0] ? explainMain(checked.issues[0]) : '',
+      })
       return undefined
     }
     const result = await guard(() =>
-      call('templates:export-file', { name: template.name, request: checked.request }),
+      call('templates:export-file', {
+        name: template.name,
+        request: checked.request,
+        dialogTitle: i18n.global.t('reports.dialogs.exportTemplate'),
+        dialogFilters: dialogFilterNames(),
+      }),
     )
     return result?.file
   }
