@@ -8,7 +8,7 @@
 // bare loop's. Run with `npm run bench:bulk` (`--rows N` for another count).
 import { createPrivateKey } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { hostname, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createBulkJob } from '../main/bulk/bulk-job'
@@ -28,6 +28,7 @@ import { openDatabase } from '../main/store/database'
 import { createHistoryRepository } from '../main/store/history-repository'
 import { forkLauncher } from '../main/workers/fork-launcher'
 import { scriptLocator } from '../main/workers/script-ref'
+import { thisProcess } from '../main/jobs/runner-process'
 
 // Positionals are scripts/bench.mjs's list of benchmarks.
 const { values } = parseArgs({
@@ -133,7 +134,7 @@ async function interleaved(
       history,
       context: createSendingContext({ environment, target: env, secrets, gateway: deps, history }),
       inputOf: rowInputs(job, source),
-      runner: { pid: process.pid, host: hostname() },
+      runner: thisProcess(),
     })
     const finishedRows = () => {
       const { states } = run.progress()

@@ -6,6 +6,7 @@ import { httpsPost, httpsPostToFile } from './gateway/https-transport'
 import type { GatewayDeps } from './gateway/gateway-client'
 import { randomNonce } from './gateway/oauth1'
 import { createBulkService } from './bulk/bulk-service'
+import { sweepPastedTables } from './bulk/pasted-tables'
 import { createImportSessions } from './bulk/import-sessions'
 import { createHandlers } from './handlers'
 import { createJobRunner } from './jobs/job-runner'
@@ -126,11 +127,13 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
 
   // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were
   // in flight unknown until someone decides.
+  const bulkJournal = createBulkJournal(db)
   const imports = createImportSessions({
     mappings: createBulkMappings(db),
+    journal: bulkJournal,
     dataDir: options.dataDir,
+    environments: () => environments.list(),
   })
-  const bulkJournal = createBulkJournal(db)
   const bulk = createBulkService({
     environments,
     history,
@@ -141,6 +144,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     emitProgress: (progress) => options.emit('bulk:progress', progress),
   })
   bulk.recoverInterrupted()
+  sweepPastedTables(bulkJournal, options.dataDir, new Date())
 
   const handlers = createHandlers({
     app: {

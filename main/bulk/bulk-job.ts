@@ -4,12 +4,15 @@ import { isCardData } from '../privacy/redaction'
 import type { BulkJob, BulkJournal, NewBulkRow } from '../store/bulk-journal-repository'
 import { orderIdOf } from '../store/bulk-journal-repository'
 import type { BulkSource } from './bulk-source'
-import { rowInput } from './column-mapping'
+import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
+import type { RowEnvironments } from './row-environments'
 
 export interface BulkJobSettings {
   environment: { id: string; name: string }
   mapping: (string | null)[]
   profileType: RecurringProfileType | null
+  /** What a row's environment cell may name. */
+  environments?: RowEnvironments
   concurrency: number
   rate: number | null
   /** Row numbers left out of the job. */
@@ -43,12 +46,18 @@ export function createBulkJob(
     const rowNumber = index + 1
     if (settings.excluded?.has(rowNumber)) return
     const fixes = settings.fixes?.get(rowNumber)
-    const { parameters } = rowInput(fields, settings.mapping, fixes ?? null, settings.profileType)
+    const input = rowInput(fields, settings.mapping, fixes ?? null, settings.profileType)
+    const { parameters } = input
+    // The row's environment journaled by id: a resumed run sends it where the first run did.
+    const environment =
+      input.environment === null ? undefined : settings.environments?.find(input.environment)
     rows.push({
       rowNumber,
       clientOrderId: parameters['client-orderid'] ?? orderIdOf(orderPrefix, rowNumber),
       profileId: parameters['recurring-payment-id'] ?? null,
-      overrides: journaledFixes(fixes),
+      overrides: journaledFixes(
+        environment ? { ...fixes, [ENVIRONMENT_COLUMN]: environment.id } : fixes,
+      ),
     })
   })
   journal.create(

@@ -11,7 +11,10 @@ import type {
   BulkRowState,
 } from '../store/bulk-journal-repository'
 import type { HistoryRepository } from '../store/history-repository'
+import type { Explained } from '../../preload/contract/explained'
 import type { RowInput } from './column-mapping'
+import { connectionEnvironment, rowContexts } from './row-environments'
+import { badProfileType } from './row-check'
 import { rateLimiter } from './rate-limit'
 import { throughputMeter } from './throughput'
 
@@ -31,7 +34,13 @@ export interface BulkRunDeps {
   journal: BulkJournal
   /** On the journal's database: a row's entries in both commit together. */
   history: HistoryRepository
+  /** The job's environment's: rows with an empty environment cell are sent with it. */
   context: SendingContext
+  /**
+   * The context of the environment a row's cell names (null: the job's), or why it cannot be
+   * used. By default only the job's environment may be named.
+   */
+  rowContext?: (cell: string | null) => SendingContext | Explained
   /** The row's update, read from its source (and the fixes made to it). */
   inputOf: (row: BulkRow) => RowInput
   /** Who runs it: recorded so another process can tell a live run from an interrupted one. */
@@ -75,6 +84,9 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   const states = { ...initial.states }
   const outcomes = { ...initial.outcomes }
   const total = Object.values(states).reduce((a, b) => a + b, 0)
+  const contextOf =
+    deps.rowContext ??
+    rowContexts(deps.context, connectionEnvironment(deps.context.environment), () => deps.context)
   const meter = throughputMeter(now)
   const waitForSlot = rateLimiter(() => rate, now, sleep)
 
@@ -149,6 +161,8 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
                 serialNumber: result.serialNumber ?? null,
                 errorCode: result.errorCode ?? null,
                 message: result.message,
+                messageCode: result.messageCode,
+                params: result.params,
               })
               // If a power loss takes this, the row stays in flight: unknown, never sent again.
             },
@@ -166,23 +180,27 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
         void landed.finally(() => landing.delete(landed))
       },
     }
-    const profileIssue =
+    // Let through by the rules, yet unsendable: a bad profile type, an unusable environment.
+    const context: SendingContext | Explained =
       input.badProfileType === null
-        ? null
-        : `Nothing was sent: profile-type "${input.badProfileType.slice(0, 20)}" is not SRC, DST or native.`
-    if (profileIssue !== null) {
+        ? contextOf(input.environment)
+        : badProfileType(input.badProfileType)
+    if (!('recorder' in context)) {
+      // The outcome (not-sent) says nothing left; the message says why, as the preview did.
       journal.finishRow(job.id, rowNumber, {
         state: 'done',
         outcome: 'not-sent',
         serialNumber: null,
         errorCode: null,
-        message: profileIssue,
+        message: shown(context.message, RESULT_TEXT_LIMITS.message)!,
+        messageCode: context.messageCode,
+        params: context.params,
       })
       move('pending', 'done', 'not-sent')
       return
     }
     const sent = await sendRecurringUpdate(
-      deps.context,
+      context,
       {
         parameters: { ...input.parameters, 'client-orderid': row.clientOrderId },
         profileType: input.profileType,
@@ -200,6 +218,8 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
       serialNumber: null,
       errorCode: null,
       message: shown(sent.result.message, RESULT_TEXT_LIMITS.message)!,
+      messageCode: sent.result.messageCode,
+      params: sent.result.params,
     })
     move('pending', held ? 'unknown' : 'done', 'not-sent')
   }

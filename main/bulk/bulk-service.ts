@@ -1,4 +1,3 @@
-import { hostname } from 'node:os'
 import { basename } from 'node:path'
 import type {
   BulkDryRun,
@@ -7,6 +6,7 @@ import type {
   BulkResultRow,
   BulkRunSettings,
 } from '../../preload/contract/bulk-channels'
+import { ExplainedError } from '../../preload/contract/explained'
 import type { JobRunner } from '../jobs/job-runner'
 import { maskParameters } from '../privacy/redaction'
 import {
@@ -15,16 +15,18 @@ import {
 } from '../recurring/recurring-update-service'
 import { uncertainEarlierSend } from '../recurring/resend-guard'
 import { parametersOf } from '../recurring/update-parameters'
-import type { BulkJob, BulkJournal, BulkRowFilter } from '../store/bulk-journal-repository'
+import type { BulkJob, BulkJournal, BulkRow, BulkRowFilter } from '../store/bulk-journal-repository'
 import { claimJob, isInterrupted, runByOther } from './bulk-claim'
 import { createBulkJob } from './bulk-job'
 import { startBulkRun, type BulkProgress, type BulkRun } from './bulk-run'
 import type { BulkSource } from './bulk-source'
-import { rowInput } from './column-mapping'
+import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
 import type { ImportSession, ImportSessions } from './import-sessions'
 import { openJobSource, rowInputs } from './job-source'
 import { exportResults } from './results-export'
 import { inputProblems } from './row-check'
+import { configuredEnvironments, rowContexts, type RowEnvironments } from './row-environments'
+import { thisProcess } from '../jobs/runner-process'
 
 const DRY_RUN_REQUESTS = 50
 
@@ -53,7 +55,7 @@ const progressView = (progress: BulkProgress): BulkProgressView => ({
 /** What the Bulk updates screen asks of main: dry runs, journaled runs, results. */
 export function createBulkService(deps: BulkServiceDeps) {
   const { journal, imports } = deps
-  const me = { pid: process.pid, host: hostname() }
+  const me = thisProcess()
   const live = new Map<string, LiveRun>()
   /** Card data fixed in place, by job: never journaled, so lost with the app. */
   const memoryFixes = new Map<string, Map<number, Record<string, string>>>()
@@ -78,30 +80,55 @@ export function createBulkService(deps: BulkServiceDeps) {
 
   function stored(bulkJobId: string): BulkJob {
     const job = journal.job(bulkJobId)
-    if (!job) throw new Error(`There is no bulk job ${bulkJobId.slice(0, 64)} in the journal.`)
+    if (!job) {
+      const id = bulkJobId.slice(0, 64)
+      throw new ExplainedError(`There is no bulk job ${id} in the journal.`, 'bulk.job.missing', {
+        job: id,
+      })
+    }
     return job
   }
 
+  const rowEnvironments = () => configuredEnvironments(deps.environments.list())
+
   /** Rows whose update breaks the rules once the job's profile type is known. */
-  function refusedRows(session: ImportSession, profileType: BulkRunSettings['profileType']) {
+  function refusedRows(
+    session: ImportSession,
+    profileType: BulkRunSettings['profileType'],
+    environments: RowEnvironments,
+  ) {
     const refused = new Set<number>()
     session.source.rows.forEach((fields, index) => {
       const row = index + 1
       if (session.excluded.has(row)) return
       const input = rowInput(fields, session.mapping, session.fixes.get(row) ?? null, profileType)
-      if (inputProblems(input, row, session.mapping).length > 0) refused.add(row)
+      if (inputProblems(input, row, session.mapping, environments).length > 0) refused.add(row)
     })
     return refused
   }
 
+  /** The name of the environment each row of a job goes to (journaled by id when it has its own). */
+  function environmentNames(job: BulkJob): (row: BulkRow) => string {
+    const names = new Map(deps.environments.list().map((e) => [e.id, e.name]))
+    return (row) => {
+      const id = row.overrides?.[ENVIRONMENT_COLUMN] ?? job.environment.id
+      return names.get(id) ?? (id === job.environment.id ? job.environment.name : id)
+    }
+  }
+
   function run(job: BulkJob, source: BulkSource): LiveRun {
     const context = environmentSendingContext(deps, job.environment.id)
+    // Rows naming another environment: one context (one key load) per environment, on first use.
+    const rowContext = rowContexts(context, rowEnvironments(), (environment) =>
+      environmentSendingContext(deps, environment.id),
+    )
     // The job convention too: jobs:progress, jobs:cancel and jobs:finished work for a bulk run.
     let jobProgress: ((done: number, total: number) => void) | undefined
     const bulkRun = startBulkRun(job, {
       journal,
       history: deps.history,
       context,
+      rowContext,
       inputOf: rowInputs(job, source, memoryFixes.get(job.id)),
       runner: me,
       onProgress: (progress) => {
@@ -147,8 +174,9 @@ export function createBulkService(deps: BulkServiceDeps) {
 
     dryRun(importId: string, settings: BulkRunSettings): BulkDryRun {
       const session = imports.get(importId)
-      const environment = deps.environments.get(settings.environmentId)
-      const refused = refusedRows(session, settings.profileType)
+      const jobEnvironment = deps.environments.get(settings.environmentId)
+      const environments = rowEnvironments()
+      const refused = refusedRows(session, settings.profileType, environments)
       let held = 0
       const requests: BulkDryRun['requests'] = []
       session.source.rows.forEach((fields, index) => {
@@ -164,10 +192,13 @@ export function createBulkService(deps: BulkServiceDeps) {
           'client-orderid': `(order id of row ${row})`,
           ...input.parameters,
         })
+        const environment =
+          input.environment === null ? jobEnvironment : environments.find(input.environment)!
         if (uncertainEarlierSend(deps.history, environment.id, parameters) !== null) held++
         if (requests.length < DRY_RUN_REQUESTS) {
           requests.push({
             rowNumber: row,
+            environmentName: environment.name,
             parameters: maskParameters(parameters).map(([n, v]) => [n, v.slice(0, 2000)]),
           })
         }
@@ -184,20 +215,28 @@ export function createBulkService(deps: BulkServiceDeps) {
       const session = imports.get(importId)
       const environment = deps.environments.get(settings.environmentId)
       if (!session.mapping.includes('recurring-payment-id')) {
-        throw new Error('No column is mapped to recurring-payment-id: map one before starting.')
+        throw new ExplainedError(
+          'No column is mapped to recurring-payment-id: map one before starting.',
+          'bulk.job.no-profile-id-column',
+        )
       }
-      const refused = refusedRows(session, settings.profileType)
+      const environments = rowEnvironments()
+      const refused = refusedRows(session, settings.profileType, environments)
       const job = createBulkJob(journal, session.source, {
         environment: { id: environment.id, name: environment.name },
         mapping: session.mapping,
         profileType: settings.profileType,
+        environments,
         concurrency: settings.concurrency,
         rate: settings.rate,
         excluded: new Set([...session.excluded, ...refused]),
         fixes: session.fixes,
       })
       if (journal.counts(job.id).states.pending === 0) {
-        throw new Error('No row can be sent: every row is excluded or breaks the rules.')
+        throw new ExplainedError(
+          'No row can be sent: every row is excluded or breaks the rules.',
+          'bulk.job.no-row-to-send',
+        )
       }
       memoryFixes.set(job.id, session.fixes)
       imports.close(importId)
@@ -215,7 +254,12 @@ export function createBulkService(deps: BulkServiceDeps) {
 
     pause(bulkJobId: string): BulkJobView {
       const running = liveRun(bulkJobId)
-      if (!running) throw new Error('This job is not running in this window: nothing to pause.')
+      if (!running) {
+        throw new ExplainedError(
+          'This job is not running in this window: nothing to pause.',
+          'bulk.job.not-running',
+        )
+      }
       running.run.pause()
       return jobView(stored(bulkJobId))
     },
@@ -229,8 +273,9 @@ export function createBulkService(deps: BulkServiceDeps) {
       const job = stored(bulkJobId)
       claimJob(journal, deps.history, job, me)
       if (journal.counts(job.id).states.pending === 0) {
-        throw new Error(
+        throw new ExplainedError(
           'Every row of this job has been sent or decided: there is nothing left to send. Decide on the unknown rows first (send again or skip).',
+          'bulk.job.nothing-left',
         )
       }
       run(stored(bulkJobId), await openJobSource(job))
@@ -244,8 +289,12 @@ export function createBulkService(deps: BulkServiceDeps) {
         await running.run.done.catch(() => {})
       } else {
         const job = stored(bulkJobId)
-        if (runByOther(job, me))
-          throw new Error('Another GateDesk process runs this job: stop it there.')
+        if (runByOther(job, me)) {
+          throw new ExplainedError(
+            'Another GateDesk process runs this job: stop it there.',
+            'bulk.job.run-elsewhere',
+          )
+        }
         claimJob(journal, deps.history, job, me)
         journal.setState(job.id, 'cancelled', null)
       }
@@ -253,10 +302,13 @@ export function createBulkService(deps: BulkServiceDeps) {
     },
 
     rows(bulkJobId: string, filter: BulkRowFilter): { rows: BulkResultRow[]; total: number } {
-      const { rows, total } = journal.rows(stored(bulkJobId).id, filter)
+      const job = stored(bulkJobId)
+      const { rows, total } = journal.rows(job.id, filter)
+      const environmentName = environmentNames(job)
       return {
         rows: rows.map((row) => ({
           rowNumber: row.rowNumber,
+          environmentName: environmentName(row),
           state: row.state,
           clientOrderId: row.clientOrderId,
           attempt: row.attempt,
@@ -265,6 +317,10 @@ export function createBulkService(deps: BulkServiceDeps) {
           serialNumber: row.serialNumber,
           errorCode: row.errorCode,
           message: row.message,
+          ...(row.messageCode !== undefined && {
+            messageCode: row.messageCode,
+            params: row.params,
+          }),
           historyId: row.historyId,
         })),
         total,
@@ -279,7 +335,7 @@ export function createBulkService(deps: BulkServiceDeps) {
       const job = stored(bulkJobId)
       // Inputs come from the job's file; if it is gone or changed, the outcomes are still saved.
       const source = await openJobSource(job).catch(() => null)
-      return exportResults(journal, job, source, file)
+      return exportResults(journal, job, source, file, environmentNames(job))
     },
 
     /** The app quits: running jobs stop taking rows and stay paused, to be resumed later. */

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
 import Papa from 'papaparse'
 import { bytesToText } from '../csv/charset'
-import { CsvError, fileLabel, fileSystemError } from '../csv/csv-error'
+import { fileSystemError } from '../csv/csv-error'
 import { detectFileFormat, type FormatHints } from '../csv/csv-format'
+import { asBulkFileError, BulkFileError } from './bulk-file-error'
 
 /** A bulk file is a spreadsheet of updates, read whole; a report-sized file is a mistake. */
 export const BULK_FILE_MAX_BYTES = 64 * 1024 * 1024
@@ -28,6 +30,15 @@ export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes
  * first row its header, blank lines skipped.
  */
 export async function readBulkSource(path: string, hints: FormatHints = {}): Promise<BulkSource> {
+  try {
+    return await readSource(path, hints)
+  } catch (error) {
+    throw asBulkFileError(error, path, hints)
+  }
+}
+
+async function readSource(path: string, hints: FormatHints): Promise<BulkSource> {
+  const file = basename(path)
   let bytes: Buffer
   try {
     bytes = await readFile(path)
@@ -35,10 +46,10 @@ export async function readBulkSource(path: string, hints: FormatHints = {}): Pro
     throw fileSystemError(path, error)
   }
   if (bytes.length > BULK_FILE_MAX_BYTES) {
-    throw new CsvError(
-      'row-too-long',
-      `${fileLabel(path)} is ${Math.round(bytes.length / 1048576)} MiB: a bulk update file may hold at most 64 MiB. Split it into smaller files.`,
-    )
+    throw new BulkFileError('row-too-long', 'too-large', {
+      file,
+      size: Math.round(bytes.length / 1048576),
+    })
   }
   const format = await detectFileFormat(path, hints, { bytes, isWholeFile: true })
   const text = bytesToText(format.encoding)(bytes.subarray(format.byteOrderMarkLength))
@@ -48,17 +59,13 @@ export async function readBulkSource(path: string, hints: FormatHints = {}): Pro
     header: false,
   })
   const [headers, ...rows] = data
-  if (!headers || rows.length === 0) {
-    throw new CsvError(
-      'empty-file',
-      `${fileLabel(path)} has no updates: it needs a header row naming the columns, then one row per update.`,
-    )
-  }
+  if (!headers || rows.length === 0) throw new BulkFileError('empty-file', 'empty', { file })
   if (rows.length > BULK_ROWS_MAX) {
-    throw new CsvError(
-      'too-many-columns',
-      `${fileLabel(path)} has ${rows.length.toLocaleString('en')} rows: one bulk job takes at most ${BULK_ROWS_MAX.toLocaleString('en')}. Split the file.`,
-    )
+    throw new BulkFileError('too-many-columns', 'too-many-rows', {
+      file,
+      rows: rows.length.toLocaleString('en'),
+      max: BULK_ROWS_MAX.toLocaleString('en'),
+    })
   }
   return {
     path,

@@ -7,11 +7,14 @@ import {
 
 /** A column may also give each row's profile type (SRC, DST, native). */
 export const PROFILE_TYPE_COLUMN = 'profile-type'
+/** A column may also name each row's environment (by name or id). */
+export const ENVIRONMENT_COLUMN = 'environment'
 
 /** What a column can be mapped to. */
 export const MAPPABLE_PARAMETERS: readonly string[] = [
   ...RECURRING_UPDATE_PARAMETERS.map((definition) => definition.name),
   PROFILE_TYPE_COLUMN,
+  ENVIRONMENT_COLUMN,
 ]
 
 /** Header spellings people use: case, spaces and underscores do not matter. */
@@ -27,6 +30,7 @@ const BY_NORMAL_NAME = new Map<string, string>([
     ([alias, name]) => [normal(alias), name] as const,
   ),
   ['type', PROFILE_TYPE_COLUMN],
+  ['env', ENVIRONMENT_COLUMN],
   ['card-number', 'credit-card-number'],
   ['profile-id', 'recurring-payment-id'],
 ])
@@ -59,11 +63,13 @@ export interface RowInput {
   profileType: RecurringProfileType | undefined
   /** The profile-type cell, when it names no type. */
   badProfileType: string | null
+  /** The environment cell (a name or an id); null: the job's environment. */
+  environment: string | null
 }
 
 /**
  * One data row as an update: mapped cells (trimmed; an empty cell is "not given"), then the
- * fixes made in place. The row's own profile-type cell wins over the job's.
+ * fixes made in place. The row's own profile-type and environment cells win over the job's.
  */
 export function rowInput(
   fields: readonly string[],
@@ -76,12 +82,17 @@ export function rowInput(
     if (parameter !== null) cells[parameter] = (fields[column] ?? '').trim()
   })
   Object.assign(cells, overrides)
-  const { [PROFILE_TYPE_COLUMN]: typeCell = '', ...rest } = cells
+  const {
+    [PROFILE_TYPE_COLUMN]: typeCell = '',
+    [ENVIRONMENT_COLUMN]: environmentCell = '',
+    ...rest
+  } = cells
   const parameters = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== ''))
   const named = RECURRING_PROFILE_TYPES.find((t) => t.toLowerCase() === typeCell.toLowerCase())
   return {
     parameters,
     profileType: named ?? jobProfileType ?? undefined,
     badProfileType: typeCell !== '' && named === undefined ? typeCell : null,
+    environment: environmentCell === '' ? null : environmentCell,
   }
 }

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { basename, join } from 'node:path'
+import { basename } from 'node:path'
 import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/contract/bulk-channels'
+import { ExplainedError } from '../../preload/contract/explained'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
-import { privateDir, writePrivateFile } from '../store/private-files'
+import type { BulkJournal } from '../store/bulk-journal-repository'
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
+import { discardPastedTable, savePastedTable } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
+import {
+  configuredEnvironments,
+  type NamedEnvironment,
+  type RowEnvironments,
+} from './row-environments'
 
 /** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */
 export interface ImportSession {
@@ -21,6 +28,12 @@ export interface ImportSession {
   /** Each row's problems under the current mapping and fixes (the job's profile type aside). */
   problems: Map<number, RowProblem[]>
 }
+
+/** A pasted table's name; the window words it in its own language. */
+const PASTED_TABLE = 'Pasted table'
+
+/** Imports kept open; the oldest is forgotten when another is added. */
+const OPEN_IMPORTS = 3
 
 const PREVIEW_PROFILE_TYPE: RecurringProfileType | null = null
 
@@ -43,10 +56,18 @@ function shownCells(session: ImportSession, rowNumber: number): string[] {
 }
 
 /** The imported files the window works on, held in main until a job is started from them. */
-export function createImportSessions(deps: { mappings: BulkMappings; dataDir: string }) {
+export function createImportSessions(deps: {
+  mappings: BulkMappings
+  journal: BulkJournal
+  dataDir: string
+  /** The environments a row's environment cell may name; none when not given. */
+  environments?: () => readonly NamedEnvironment[]
+}) {
   const sessions = new Map<string, ImportSession>()
 
-  function checkRow(session: ImportSession, rowNumber: number) {
+  const rowEnvironments = () => configuredEnvironments(deps.environments?.() ?? [])
+
+  function checkRow(session: ImportSession, rowNumber: number, environments: RowEnvironments) {
     const fields = session.source.rows[rowNumber - 1]!
     const input = rowInput(
       fields,
@@ -54,20 +75,22 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
       session.fixes.get(rowNumber) ?? null,
       PREVIEW_PROFILE_TYPE,
     )
-    const problems = inputProblems(input, rowNumber, session.mapping)
+    const problems = inputProblems(input, rowNumber, session.mapping, environments)
     if (problems.length > 0) session.problems.set(rowNumber, problems)
     else session.problems.delete(rowNumber)
   }
 
   function checkAll(session: ImportSession) {
     session.problems.clear()
-    for (let row = 1; row <= session.source.rows.length; row++) checkRow(session, row)
+    const environments = rowEnvironments()
+    for (let row = 1; row <= session.source.rows.length; row++) checkRow(session, row, environments)
   }
 
   function view(session: ImportSession): BulkImport {
     return {
       importId: session.id,
       fileName: session.fileName,
+      pasted: session.fileName === PASTED_TABLE,
       encoding: session.source.encoding,
       delimiter: session.source.delimiter,
       headers: session.source.headers.map((header) => header.slice(0, 256)),
@@ -75,6 +98,12 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
       mapping: session.mapping,
       parameters: [...MAPPABLE_PARAMETERS],
     }
+  }
+
+  /** Forgets an import; a pasted table no job was made from goes with it. */
+  function discard(session: ImportSession) {
+    sessions.delete(session.id)
+    discardPastedTable(deps.journal, deps.dataDir, session.source.path)
   }
 
   function add(source: BulkSource, fileName: string): BulkImport {
@@ -89,13 +118,18 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
     }
     checkAll(session)
     sessions.set(session.id, session)
+    // The window works on one import at a time: older ones only hold memory (and pasted data).
+    for (const older of [...sessions.values()].slice(0, -OPEN_IMPORTS)) discard(older)
     return view(session)
   }
 
   function get(importId: string): ImportSession {
     const session = sessions.get(importId)
     if (!session) {
-      throw new Error('This import is no longer open (GateDesk restarted?): import the file again.')
+      throw new ExplainedError(
+        'This import is no longer open (GateDesk restarted?): import the file again.',
+        'bulk.import.closed',
+      )
     }
     return session
   }
@@ -126,16 +160,10 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
       return add(await readBulkSource(old.source.path, hints), old.fileName)
     },
 
-    /**
-     * A table pasted from a spreadsheet: kept in an owner-only file in the data folder, so that
-     * its job's journal can point at (file, row) like any other.
-     */
+    /** A table pasted from a spreadsheet, saved so that its job's journal can point at it. */
     async paste(text: string) {
-      const dir = join(deps.dataDir, 'bulk')
-      privateDir(dir)
-      const file = join(dir, `pasted-${new Date().toISOString().replaceAll(':', '-')}.tsv`)
-      writePrivateFile(file, text.endsWith('\n') ? text : `${text}\n`)
-      return add(await readBulkSource(file, { delimiter: '\t' }), 'Pasted table')
+      const file = savePastedTable(deps.dataDir, text)
+      return add(await readBulkSource(file, { delimiter: '\t' }), PASTED_TABLE)
     },
 
     setMapping(importId: string, mapping: (string | null)[]): BulkImport {
@@ -146,13 +174,18 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
         const parameter = mapping[column] ?? null
         if (parameter === null) return null
         if (!MAPPABLE_PARAMETERS.includes(parameter)) {
-          throw new Error(
-            `"${parameter.slice(0, 64)}" is not a parameter of spec 4.2 nor profile-type.`,
+          const name = parameter.slice(0, 64)
+          throw new ExplainedError(
+            `"${name}" is not a parameter of spec 4.2 nor profile-type or environment.`,
+            'bulk.import.not-a-parameter',
+            { parameter: name },
           )
         }
         if (taken.has(parameter)) {
-          throw new Error(
+          throw new ExplainedError(
             `Two columns are mapped to ${parameter}: map each parameter to one column.`,
+            'bulk.import.mapped-twice',
+            { parameter },
           )
         }
         taken.add(parameter)
@@ -191,14 +224,21 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
 
     fix(importId: string, rowNumber: number, column: number, value: string): BulkPreviewRow {
       const session = get(importId)
-      if (rowNumber > session.source.rows.length) throw new Error(`There is no row ${rowNumber}.`)
+      if (rowNumber > session.source.rows.length) {
+        throw new ExplainedError(`There is no row ${rowNumber}.`, 'bulk.import.no-row', {
+          row: rowNumber,
+        })
+      }
       const parameter = session.mapping[column]
       if (parameter === null || parameter === undefined) {
-        throw new Error('This column is not mapped to a parameter: map it first, then fix it.')
+        throw new ExplainedError(
+          'This column is not mapped to a parameter: map it first, then fix it.',
+          'bulk.import.column-not-mapped',
+        )
       }
       const fixes = { ...session.fixes.get(rowNumber), [parameter]: value.trim() }
       session.fixes.set(rowNumber, fixes)
-      checkRow(session, rowNumber)
+      checkRow(session, rowNumber, rowEnvironments())
       return rowView(session, rowNumber)
     },
 
@@ -216,7 +256,8 @@ export function createImportSessions(deps: { mappings: BulkMappings; dataDir: st
     },
 
     close(importId: string): void {
-      sessions.delete(importId)
+      const session = sessions.get(importId)
+      if (session) discard(session)
     },
   }
 }

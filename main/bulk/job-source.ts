@@ -1,6 +1,8 @@
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
+import { basename } from 'node:path'
 import { CsvError, fileLabel } from '../csv/csv-error'
 import type { BulkJob, BulkRow } from '../store/bulk-journal-repository'
+import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { rowInput, type RowInput } from './column-mapping'
 
@@ -14,10 +16,10 @@ export async function openJobSource(job: BulkJob): Promise<BulkSource> {
     delimiter: job.source.delimiter,
   })
   if (source.sha256 !== job.source.sha256) {
-    throw new CsvError(
-      'file-changed',
-      `${fileLabel(job.source.path)} has changed since the bulk job ${job.id} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.`,
-    )
+    throw new BulkFileError('file-changed', 'changed', {
+      file: basename(job.source.path),
+      job: job.id,
+    })
   }
   return source
 }

@@ -2,12 +2,13 @@ import { writeFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { redactParameters } from '../privacy/redaction'
-import type { BulkJob, BulkJournal } from '../store/bulk-journal-repository'
-import { rowInput } from './column-mapping'
+import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
+import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
 import type { BulkSource } from './bulk-source'
 
 const OUTCOME_COLUMNS = [
   'row',
+  'environment',
   'state',
   'client-orderid',
   'attempt',
@@ -20,16 +21,19 @@ const OUTCOME_COLUMNS = [
 
 /**
  * Writes a job's results as CSV: each row's inputs masked as History keeps them (card number
- * masked, cvv2 left out, SSN masked), then its outcome. Returns how many rows were written.
+ * masked, cvv2 left out, SSN masked), then the environment it went to and its outcome. Returns
+ * how many rows were written.
  */
 export async function exportResults(
   journal: BulkJournal,
   job: BulkJob,
   source: BulkSource | null,
   file: string,
+  environmentName: (row: BulkRow) => string,
 ): Promise<number> {
   const inputColumns = job.source.mapping.filter(
-    (parameter): parameter is string => parameter !== null && parameter !== 'cvv2',
+    (parameter): parameter is string =>
+      parameter !== null && parameter !== 'cvv2' && parameter !== ENVIRONMENT_COLUMN,
   )
   const records: string[][] = [[...inputColumns, ...OUTCOME_COLUMNS]]
   for (let offset = 0; ; offset += 1000) {
@@ -54,6 +58,7 @@ export async function exportResults(
       records.push([
         ...inputColumns.map((name) => inputs.get(name) ?? ''),
         String(row.rowNumber),
+        environmentName(row),
         row.state,
         row.clientOrderId,
         String(row.attempt),

@@ -1,26 +1,38 @@
+import type { Explained } from '../../preload/contract/explained'
 import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import type { BulkSource } from './bulk-source'
-import { PROFILE_TYPE_COLUMN, rowInput, type RowInput } from './column-mapping'
+import { ENVIRONMENT_COLUMN, PROFILE_TYPE_COLUMN, rowInput, type RowInput } from './column-mapping'
+import type { RowEnvironments } from './row-environments'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { RECURRING_UPDATE_ALIASES } from '../../preload/contract/recurring-parameters'
 
 /** One problem of one row, at its cell when a column holds the parameter. */
-export interface RowProblem {
+export interface RowProblem extends Explained {
   rowNumber: number
   /** The column at fault; null when the parameter has no column (say, a required one missing). */
   column: number | null
   parameter: string
-  message: string
 }
 
 /** Stands in for the order id the job gives a row that has none, so it is not reported missing. */
 const PLACEHOLDER_ORDER_ID = 'BULK-00000000-1'
 
-/** The rules of spec §4.2 (the editor's own), for one row's update. */
+/** Why a row whose profile-type cell names no type is refused. */
+export function badProfileType(cell: string): Explained {
+  const value = cell.slice(0, 20)
+  return {
+    message: `profile-type "${value}" is not SRC, DST or native: write one of them, or leave the cell empty`,
+    messageCode: 'bulk.row.bad-profile-type',
+    params: { value },
+  }
+}
+
+/** The rules of spec §4.2 (the editor's own), for one row's update, and its environment cell. */
 export function inputProblems(
   input: RowInput,
   rowNumber: number,
   mapping: readonly (string | null)[],
+  environments: RowEnvironments,
 ): RowProblem[] {
   const columnOf = (parameter: string) => {
     const index = mapping.findIndex(
@@ -35,7 +47,15 @@ export function inputProblems(
       rowNumber,
       column: columnOf(PROFILE_TYPE_COLUMN),
       parameter: PROFILE_TYPE_COLUMN,
-      message: `profile-type "${input.badProfileType.slice(0, 20)}" is not SRC, DST or native: write one of them, or leave the cell empty`,
+      ...badProfileType(input.badProfileType),
+    })
+  }
+  if (input.environment !== null && environments.find(input.environment) === undefined) {
+    problems.push({
+      rowNumber,
+      column: columnOf(ENVIRONMENT_COLUMN),
+      parameter: ENVIRONMENT_COLUMN,
+      ...environments.refusal(input.environment),
     })
   }
   const parameters = { 'client-orderid': PLACEHOLDER_ORDER_ID, ...input.parameters }
@@ -45,6 +65,7 @@ export function inputProblems(
       column: columnOf(issue.parameter),
       parameter: issue.parameter,
       message: issue.message,
+      ...(issue.messageCode ? { messageCode: issue.messageCode, params: issue.params ?? {} } : {}),
     })
   }
   return problems
@@ -55,6 +76,7 @@ export function checkRows(
   source: BulkSource,
   mapping: readonly (string | null)[],
   profileType: RecurringProfileType | null,
+  environments: RowEnvironments,
   fixes: ReadonlyMap<number, Record<string, string>> = new Map(),
   excluded: ReadonlySet<number> = new Set(),
 ): RowProblem[] {
@@ -62,6 +84,6 @@ export function checkRows(
     const rowNumber = index + 1
     if (excluded.has(rowNumber)) return []
     const input = rowInput(fields, mapping, fixes.get(rowNumber) ?? null, profileType)
-    return inputProblems(input, rowNumber, mapping)
+    return inputProblems(input, rowNumber, mapping, environments)
   })
 }

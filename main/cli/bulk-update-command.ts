@@ -1,15 +1,16 @@
-import { hostname } from 'node:os'
 import {
   RECURRING_PROFILE_TYPES,
   type RecurringProfileType,
 } from '../../preload/contract/recurring-parameters'
-import { claimJob, BulkJobBusyError } from '../bulk/bulk-claim'
+import { ExplainedError } from '../../preload/contract/explained'
+import { claimJob } from '../bulk/bulk-claim'
 import { createBulkJob, DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
 import { startBulkRun, type BulkProgress } from '../bulk/bulk-run'
 import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
 import { autoMapping } from '../bulk/column-mapping'
 import { openJobSource, rowInputs } from '../bulk/job-source'
 import { checkRows } from '../bulk/row-check'
+import { connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
 import { createBulkJournal, type BulkJob, type BulkJournal } from '../store/bulk-journal-repository'
@@ -19,6 +20,7 @@ import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
 import { requiredOption } from './option-values'
+import { thisProcess } from '../jobs/runner-process'
 
 export const bulkUpdateUsage = `Usage: gatedesk bulk-update --connection FILE --input updates.csv
          [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]
@@ -32,7 +34,8 @@ does, several at a time, with a journal that survives a crash or a kill.
                         "gatedesk update-recurring --help")
   --input FILE          the updates; encoding and delimiter are detected. Columns are mapped to
                         parameters by their header (as the app maps them, saved mappings too);
-                        a profile-type column gives each row's profile type
+                        a profile-type column gives each row's profile type; an
+                        environment column may only name the connection's environment
   --concurrency N       requests in flight at once, 1 to 64 (default ${DEFAULT_CONCURRENCY})
   --rate R              at most R requests a second (default: no limit)
   --profile-type TYPE   the profile type of every row without its own, for the type's checks
@@ -117,7 +120,14 @@ async function newJob(
   if (ignored.length > 0) {
     io.stderr(`Not sent (no such parameter): ${ignored.map((h) => JSON.stringify(h)).join(', ')}\n`)
   }
-  const problems = checkRows(source, mapping, profileType as RecurringProfileType | null)
+  // One connection, one key: a row naming another environment is refused.
+  const environments = connectionEnvironment(environment)
+  const problems = checkRows(
+    source,
+    mapping,
+    profileType as RecurringProfileType | null,
+    environments,
+  )
   const badRows = new Set(problems.map((problem) => problem.rowNumber))
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
@@ -144,6 +154,7 @@ async function newJob(
     environment,
     mapping,
     profileType: profileType as RecurringProfileType | null,
+    environments,
     ...settings,
     excluded: badRows,
   })
@@ -168,7 +179,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
   const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   const store = openCliStore()
-  const me = { pid: process.pid, host: hostname() }
+  const me = thisProcess()
   const journal = createBulkJournal(store.db)
   try {
     const environment = store.environmentOf(env)
@@ -217,7 +228,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
         )
       }
     } catch (error) {
-      if (error instanceof CsvError || error instanceof BulkJobBusyError)
+      if (error instanceof CsvError || error instanceof ExplainedError)
         throw new CliFailure(error.message)
       throw error
     }

@@ -1,4 +1,6 @@
+import type { MessageParams } from '../../preload/contract/explained'
 import type { Db } from './database'
+import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
 import { groupCommit, type CommitOptions } from './group-commit'
 
 export type BulkJobState = 'ready' | 'running' | 'paused' | 'cancelled' | 'finished'
@@ -51,6 +53,8 @@ export interface BulkRow {
   serialNumber: string | null
   errorCode: string | null
   message: string | null
+  messageCode?: string
+  params?: MessageParams
 }
 
 export interface RowResult {
@@ -59,6 +63,8 @@ export interface RowResult {
   serialNumber: string | null
   errorCode: string | null
   message: string
+  messageCode?: string
+  params?: MessageParams
 }
 
 export interface BulkRowFilter {
@@ -91,7 +97,7 @@ interface JobRow {
   finished_at: string | null
 }
 
-interface RowRow {
+interface RowRow extends MessageColumns {
   row_number: number
   state: BulkRowState
   client_orderid: string
@@ -138,6 +144,7 @@ const toRow = (row: RowRow): BulkRow => ({
   serialNumber: row.serial_number,
   errorCode: row.error_code,
   message: row.message,
+  ...explainedOf(row),
 })
 
 /** A row's first order id when the file gives none: the job's prefix and the row number. */
@@ -174,7 +181,8 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
     ),
     finish: db.prepare(
       `UPDATE bulk_rows SET state = @state, outcome = @outcome, serial_number = @serialNumber,
-         error_code = @errorCode, message = @message, updated_at = @at
+         error_code = @errorCode, message = @message, message_code = @messageCode,
+         message_params = @messageParams, updated_at = @at
        WHERE job_id = @jobId AND row_number = @rowNumber AND state IN ('pending', 'in-flight')`,
     ),
     pending: db.prepare(
@@ -235,6 +243,13 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
       ).map(toJob)
     },
 
+    /** The jobs made from a source file. */
+    jobsOfSource(path: string): BulkJob[] {
+      return (
+        db.prepare(`SELECT * FROM bulk_jobs WHERE source_path = ?`).all(path) as JobRow[]
+      ).map(toJob)
+    },
+
     setState(id: string, state: BulkJobState, runner: { pid: number; host: string } | null): void {
       const ended = state === 'finished' || state === 'cancelled'
       db.prepare(
@@ -271,14 +286,21 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
 
     /** Records what became of a row (sent, or refused before sending). */
     finishRow(jobId: string, rowNumber: number, result: RowResult): void {
-      statements.finish.run({ jobId, rowNumber, at: iso(), ...result })
+      const { messageCode, params, ...columns } = result
+      statements.finish.run({
+        jobId,
+        rowNumber,
+        at: iso(),
+        ...columns,
+        ...storedMessage({ messageCode, params }),
+      })
     },
 
     /**
      * A job found interrupted: its rows in flight may or may not have reached the gateway, so they
      * become unknown. Returns their history ids (to complete those entries as unknown too).
      */
-    inFlightToUnknown(jobId: string, message: string): number[] {
+    inFlightToUnknown(jobId: string, why: { message: string; messageCode: string }): number[] {
       return db.transaction(() => {
         const ids = (
           db
@@ -288,9 +310,10 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
             .all(jobId) as { id: number | null }[]
         ).flatMap((r) => (r.id === null ? [] : [r.id]))
         db.prepare(
-          `UPDATE bulk_rows SET state = 'unknown', outcome = 'unknown', message = ?, updated_at = ?
+          `UPDATE bulk_rows SET state = 'unknown', outcome = 'unknown', message = ?,
+             message_code = ?, message_params = NULL, updated_at = ?
            WHERE job_id = ? AND state = 'in-flight'`,
-        ).run(message, iso(), jobId)
+        ).run(why.message, why.messageCode, iso(), jobId)
         return ids
       })()
     },
@@ -307,7 +330,7 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
       const resend = db.prepare(
         `UPDATE bulk_rows SET state = 'pending', attempt = attempt + 1, client_orderid = ?,
            history_id = NULL, outcome = NULL, serial_number = NULL, error_code = NULL,
-           message = NULL, updated_at = ?
+           message = NULL, message_code = NULL, message_params = NULL, updated_at = ?
          WHERE job_id = ? AND row_number = ? AND state = 'unknown'`,
       )
       return db.transaction(() => {

@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import { channel, event } from './define'
+import { dialogTextFields } from './dialog-title'
 import { environmentIdSchema } from './environment'
+import { explainedFields } from './explained'
 import { RECURRING_PROFILE_TYPES } from './recurring-parameters'
 import { inputText, outputText } from './text'
 
@@ -27,13 +29,15 @@ export const bulkImportSchema = z.object({
   importId: outputText(64),
   /** The file's name, or "Pasted table". */
   fileName: outputText(255),
+  /** Pasted from a spreadsheet: the window names it in its own language. */
+  pasted: z.boolean(),
   encoding: outputText(64),
   delimiter: outputText(4),
   headers: z.array(outputText(256)).max(COLUMNS_MAX),
   rowCount: z.number().int().min(0),
   /** Per column, the parameter it maps to (null: not sent). */
   mapping: mappingSchema,
-  /** What a column may be mapped to: the parameters of spec 4.2 and profile-type. */
+  /** What a column may be mapped to: the parameters of spec 4.2, profile-type, environment. */
   parameters: z.array(outputText(64)),
 })
 export type BulkImport = z.infer<typeof bulkImportSchema>
@@ -42,6 +46,7 @@ const problemSchema = z.object({
   column: z.number().int().nullable(),
   parameter: outputText(64),
   message: outputText(1000),
+  ...explainedFields,
 })
 
 export const bulkPreviewRowSchema = z.object({
@@ -68,6 +73,7 @@ export const bulkPreviewSchema = z.object({
 export type BulkPreview = z.infer<typeof bulkPreviewSchema>
 
 const runSettingsSchema = z.object({
+  /** For every row without an environment cell. */
   environmentId: environmentIdSchema,
   /** For every row without a profile-type cell; null: type checks left to the gateway. */
   profileType: z.enum(RECURRING_PROFILE_TYPES).nullable(),
@@ -93,6 +99,8 @@ export const bulkDryRunSchema = z.object({
     .array(
       z.object({
         rowNumber: z.number().int(),
+        /** Where it goes: the row's own environment, else the job's. */
+        environmentName: outputText(256),
         parameters: z.array(z.tuple([outputText(64), outputText(CELL_MAX)])),
       }),
     )
@@ -134,6 +142,7 @@ export type BulkJobView = z.infer<typeof bulkJobSchema>
 
 export const bulkResultRowSchema = z.object({
   rowNumber: z.number().int(),
+  environmentName: outputText(256),
   state: z.enum(BULK_ROW_STATES),
   clientOrderId: outputText(256),
   attempt: z.number().int(),
@@ -142,6 +151,7 @@ export const bulkResultRowSchema = z.object({
   serialNumber: outputText(128).nullable(),
   errorCode: outputText(64).nullable(),
   message: outputText(2000).nullable(),
+  ...explainedFields,
   historyId: z.number().int().nullable(),
 })
 export type BulkResultRow = z.infer<typeof bulkResultRowSchema>
@@ -155,6 +165,7 @@ export const bulkChannels = {
     z.object({
       encoding: inputText(64).optional(),
       delimiter: inputText(1).optional(),
+      ...dialogTextFields,
     }),
     z.discriminatedUnion('kind', [
       cancelled,
@@ -258,7 +269,7 @@ export const bulkChannels = {
   ),
   'bulk:export': channel(
     "Saves a job's results as CSV: the inputs masked as in History, then the outcome columns.",
-    bulkJobRef,
+    bulkJobRef.extend(dialogTextFields),
     z.discriminatedUnion('kind', [
       cancelled,
       z.object({ kind: z.literal('saved'), fileName: outputText(255), rows: z.number().int() }),

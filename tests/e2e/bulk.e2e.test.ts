@@ -58,6 +58,10 @@ describe('the Bulk updates screen', () => {
     const requests = await byTestId('bulk-dry-run-requests').textContent()
     expect(requests).toContain('credit-card-number=411111******1111')
     expect(requests).not.toContain(CARD)
+    // Each request says where it goes: here every row takes the job's environment.
+    expect(
+      await byTestId('bulk-dry-run-requests').locator('tbody tr td').nth(1).textContent(),
+    ).toBe('Sandbox')
     await counts.scrollIntoViewIfNeeded()
     await suite.app.screenshot('bulk-dry-run')
   })
@@ -94,9 +98,10 @@ describe('the Bulk updates screen', () => {
     const csv = readFileSync(file, 'utf8')
     const [header, first] = csv.split('\r\n')
     expect(header).toContain('recurring-payment-id,amount,order_desc,credit-card-number')
-    expect(header).toContain('outcome,serial-number')
+    expect(header).toContain('row,environment,state,client-orderid,attempt,outcome,serial-number')
     expect(first).toContain('411111******1111')
     expect(csv).not.toContain(CARD)
+    expect(csv.split('\r\n').filter((line) => line.includes(',Sandbox,done,'))).toHaveLength(25)
     expect(csv.split('\r\n').filter((line) => line.includes(',approved,'))).toHaveLength(25)
     // The fixed row went with its fix.
     expect(csv).toMatch(/12\.50,comma instead of a dot/)

@@ -14,6 +14,7 @@ import { readBulkSource } from '../../main/bulk/bulk-source'
 import { autoMapping } from '../../main/bulk/column-mapping'
 import { openJobSource, rowInputs } from '../../main/bulk/job-source'
 import { checkRows } from '../../main/bulk/row-check'
+import { configuredEnvironments } from '../../main/bulk/row-environments'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { environmentSendingContext } from '../../main/recurring/recurring-update-service'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
@@ -64,7 +65,7 @@ function csvFile(name: string, count: number, extra: string[] = []): string {
 async function newJob(name: string, count: number, extra: string[] = [], concurrency = 4) {
   const source = await readBulkSource(csvFile(name, count, extra))
   const mapping = autoMapping(source.headers)
-  const problems = checkRows(source, mapping, null)
+  const problems = checkRows(source, mapping, null, configuredEnvironments([]))
   const job = createBulkJob(journal, source, {
     environment: { id: environmentId, name: 'Sandbox' },
     mapping,
@@ -185,7 +186,11 @@ describe('the app after a crash', () => {
     const service = createBulkService({
       ...deps(),
       journal,
-      imports: createImportSessions({ mappings: createBulkMappings(store.db), dataDir: store.dir }),
+      imports: createImportSessions({
+        mappings: createBulkMappings(store.db),
+        journal,
+        dataDir: store.dir,
+      }),
       jobs: createJobRunner({ progress: () => {}, finished: (e) => events.push(e.outcome) }),
       emitProgress: () => {},
     })

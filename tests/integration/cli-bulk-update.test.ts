@@ -122,6 +122,25 @@ describe('gatedesk bulk-update', () => {
     expect(row!.clientOrderId).toMatch(/-1-R2$/)
   })
 
+  it("refuses a row naming another environment than the connection's, and sends the others", async () => {
+    const own = `${new URL(sandbox.sandbox.baseUrl).host} (command line)`
+    const file = csv('environments.csv', [
+      'recurring-payment-id,amount,order_desc,env',
+      '100001,14.00,CLI env default,',
+      `100002,15.00,CLI env own,${own.toUpperCase()}`,
+      '100003,16.00,CLI env other,Production',
+    ])
+    const { code, stdout, stderr } = await cli(['--input', file, '--skip-invalid', '--json'])
+    expect(stderr).toContain(
+      `row 3, "env": environment "Production" is not the environment of --connection (${own}): the command line sends every row with that one connection.`,
+    )
+    expect(JSON.parse(stdout)).toMatchObject({ total: 2, outcomes: { approved: 2 } })
+    expect(code).toBe(0)
+    const descriptions = sandbox.sandbox.service.profiles().map((p) => p.orderDescription)
+    expect(descriptions).toEqual(expect.arrayContaining(['CLI env default', 'CLI env own']))
+    expect(descriptions).not.toContain('CLI env other')
+  })
+
   it('refuses a job id it does not know, and both --input and --resume at once', async () => {
     expect((await cli(['--resume', 'bulk-0000'])).stderr).toContain('no such bulk job')
     expect((await cli(['--resume', 'bulk-0000', '--input', 'x.csv'])).code).toBe(2)

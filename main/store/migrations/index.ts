@@ -1,7 +1,7 @@
 import { environmentsAndHistory } from './001-environments-and-history'
 import { reportTemplates } from './002-report-templates'
 import { bulkJournal } from './003-bulk-journal'
-import { historySender } from './004-history-sender'
+import { sendersAndMessageCodes } from './004-senders-and-message-codes'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -9,7 +9,7 @@ export const MIGRATIONS: readonly Migration[] = [
   environmentsAndHistory,
   reportTemplates,
   bulkJournal,
-  historySender,
+  sendersAndMessageCodes,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

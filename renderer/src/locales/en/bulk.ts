@@ -1,5 +1,10 @@
 /** The Bulk screen's texts (see renderer/src/i18n/README.md). */
 export const bulk = {
+  /** Titles of the native file dialogs this screen opens. */
+  dialogs: {
+    open: 'Open a CSV file of updates',
+    export: 'Save the results',
+  },
   lead: "Update many recurring profiles from a spreadsheet: every row is checked with the editor's rules first, each gets its own order id, and a journal makes sure no row is sent twice, even after a crash.",
   interrupted:
     'A bulk job was interrupted. Resume sends only rows never sent; rows that were in flight are listed as unknown for your decision. | {n} bulk jobs were interrupted. Resume sends only rows never sent; rows that were in flight are listed as unknown for your decision.',
@@ -9,6 +14,7 @@ export const bulk = {
     open: 'Open a CSV file…',
     paste: 'Paste from a spreadsheet',
     file: '{fileName} · {rows}',
+    pastedTable: 'Pasted table',
     encoding: 'Encoding',
     delimiter: 'Delimiter',
     delimiters: {
@@ -18,11 +24,12 @@ export const bulk = {
       pipe: "Pipe {'|'}",
     },
     mappingHint:
-      'Columns are mapped to the parameters of spec 4.2 by their header; change any mapping here (it is remembered for the next file with the same headers).',
+      "Columns are mapped to the parameters of spec 4.2 by their header; a profile-type or environment column (an environment by name or id) gives a row its own, an empty cell takes the job's. Change any mapping here (it is remembered for the next file with the same headers).",
     notSent: '— not sent —',
     unnamedColumn: '(column {n})',
     parameterOf: 'Parameter of column {header}',
-    pasteHint: 'Copy the cells in your spreadsheet, header row included, and paste them here.',
+    pasteHint:
+      'Copy the cells in your spreadsheet, header row included, and paste them here. GateDesk keeps the table in its data folder, readable only by you: while you work on it, and for 30 days after its job ends.',
     pastePlaceholder: 'recurring-payment-id\tamount\t…',
     importButton: 'Import',
   },
@@ -133,6 +140,7 @@ export const bulk = {
   },
   columns: {
     row: 'Row',
+    environment: 'Environment',
     profile: 'Profile',
     orderId: 'Order id',
     state: 'State',

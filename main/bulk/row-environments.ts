@@ -1,0 +1,77 @@
+import type { Explained } from '../../preload/contract/explained'
+import type { SendingContext } from '../recurring/sending-context'
+
+export interface NamedEnvironment {
+  id: string
+  name: string
+}
+
+/** The environments a row's environment cell may name, and why a cell naming none is refused. */
+export interface RowEnvironments {
+  /** The environment a cell names by id, or by name in any case. */
+  find(cell: string): NamedEnvironment | undefined
+  /** Which field, what rule, what to do. */
+  refusal(cell: string): Explained
+}
+
+/** Names listed in a refusal: enough to spot a typo, not a wall of text. */
+const LISTED_NAMES = 8
+
+const named = (known: readonly NamedEnvironment[], cell: string) =>
+  known.find((environment) => environment.id === cell) ??
+  known.find((environment) => environment.name.toLowerCase() === cell.toLowerCase())
+
+/** In the app: any configured environment. */
+export function configuredEnvironments(known: readonly NamedEnvironment[]): RowEnvironments {
+  return {
+    find: (cell) => named(known, cell),
+    refusal(cell) {
+      const value = cell.slice(0, 64)
+      const listed = known.slice(0, LISTED_NAMES).map((environment) => environment.name)
+      // Within the window's limit for a problem's text, however long the names.
+      const names = `${listed.join(', ').slice(0, 600)}${known.length > LISTED_NAMES ? ', …' : ''}`
+      return {
+        message: `environment "${value}" is not a configured environment: write one of ${names}, or leave the cell empty for the job's environment`,
+        messageCode: 'bulk.row.unknown-environment',
+        params: { value, names },
+      }
+    },
+  }
+}
+
+/** On the command line: only the environment of --connection, the one whose key it holds. */
+export function connectionEnvironment(connection: NamedEnvironment): RowEnvironments {
+  return {
+    find: (cell) => named([connection], cell),
+    refusal: (cell) => ({
+      message: `environment "${cell.slice(0, 64)}" is not the environment of --connection (${connection.name}): the command line sends every row with that one connection. Leave the cell empty, or send this row with its own environment's connection file or from the app`,
+    }),
+  }
+}
+
+/**
+ * The sending context of the environment each row names: the job's own for an empty cell, else
+ * one made when a row first goes to that environment, so its key is loaded once per job.
+ */
+export function rowContexts(
+  jobContext: SendingContext,
+  environments: RowEnvironments,
+  contextOf: (environment: NamedEnvironment) => SendingContext,
+): (cell: string | null) => SendingContext | Explained {
+  const made = new Map<string, SendingContext>([[jobContext.environment.id, jobContext]])
+  return (cell) => {
+    if (cell === null) return jobContext
+    const environment = environments.find(cell)
+    if (environment === undefined) return environments.refusal(cell)
+    let context = made.get(environment.id)
+    if (context === undefined) {
+      try {
+        context = contextOf(environment)
+      } catch (error) {
+        return { message: (error as Error).message }
+      }
+      made.set(environment.id, context)
+    }
+    return context
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Bulk updates' messages from main (main/bulk/*), keyed by their code under `bulk.`; English
+ * reads exactly as main words them (tests/unit/main-messages.test.ts).
+ */
+export const mainBulk = {
+  row: {
+    interrupted:
+      'The run was interrupted while this row was being sent: it may have reached the gateway. Check the profile, then send it again (with a new order id) or skip it.',
+    'unknown-environment':
+      'environment "{value}" is not a configured environment: write one of {names}, or leave the cell empty for the job\'s environment',
+    'bad-profile-type':
+      'profile-type "{value}" is not SRC, DST or native: write one of them, or leave the cell empty',
+  },
+  file: {
+    missing:
+      '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
+    unreadable: 'GateDesk could not read "{file}": {reason}',
+    'too-large':
+      '"{file}" is {size} MiB: a bulk update file may hold at most 64 MiB. Split it into smaller files.',
+    empty:
+      '"{file}" has no updates: it needs a header row naming the columns, then one row per update.',
+    binary:
+      '"{file}" does not look like a CSV file: it contains binary data. Open the CSV file of updates, or choose its encoding.',
+    'unknown-encoding':
+      'GateDesk does not know the encoding "{encoding}": use e.g. UTF-8, windows-1251 or KOI8-R.',
+    'bad-delimiter':
+      "GateDesk cannot read CSV delimited by {delimiter}: use one character such as , ; {'|'} or a tab.",
+    'too-many-rows': '"{file}" has {rows} rows: one bulk job takes at most {max}. Split the file.',
+    changed:
+      '"{file}" has changed since the bulk job {job} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.',
+  },
+  import: {
+    closed: 'This import is no longer open (GateDesk restarted?): import the file again.',
+    'not-a-parameter':
+      '"{parameter}" is not a parameter of spec 4.2 nor profile-type or environment.',
+    'mapped-twice': 'Two columns are mapped to {parameter}: map each parameter to one column.',
+    'no-row': 'There is no row {row}.',
+    'column-not-mapped': 'This column is not mapped to a parameter: map it first, then fix it.',
+  },
+  job: {
+    missing: 'There is no bulk job {job} in the journal.',
+    busy: 'The bulk job {job} is being run by another GateDesk process ({host}, process {pid}). Wait for it to end or stop it there.',
+    'no-profile-id-column': 'No column is mapped to recurring-payment-id: map one before starting.',
+    'no-row-to-send': 'No row can be sent: every row is excluded or breaks the rules.',
+    'not-running': 'This job is not running in this window: nothing to pause.',
+    'nothing-left':
+      'Every row of this job has been sent or decided: there is nothing left to send. Decide on the unknown rows first (send again or skip).',
+    'run-elsewhere': 'Another GateDesk process runs this job: stop it there.',
+  },
+}
