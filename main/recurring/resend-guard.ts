@@ -1,4 +1,3 @@
-import { isUncertainOutcome } from '../../preload/contract/request-outcomes'
 import type { Parameter } from '../gateway/form-codec'
 import { redactParameters } from '../privacy/redaction'
 import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
@@ -33,14 +32,15 @@ export function uncertainEarlierSend(
 ): UncertainSend | null {
   const profileId = parameters.find(([name]) => name === 'recurring-payment-id')?.[1]
   if (profileId === undefined) return null
-  const newest = history.latestUpdateOf(environmentId, profileId)
-  if (newest === null || !isUncertainOutcome(newest.outcome)) return null
-  const latest = history.get(newest.id)
+  const latest = history.uncertainLatestUpdateOf(environmentId, profileId)
   if (latest === null) return null
   if (sameUpdateKey(latest.parameters) !== sameUpdateKey(redactParameters(parameters))) return null
   return { historyId: latest.id, sentAt: latest.sentAt, outcome: latest.outcome, profileId }
 }
 
-/** The sentence that explains why nothing was sent, and what to do. */
-export const uncertainSendMessage = (earlier: UncertainSend) =>
-  `Nothing was sent: the last send of this update to profile ${earlier.profileId} (${earlier.sentAt}, history #${earlier.historyId}) has an uncertain outcome (${earlier.outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.`
+/** Why nothing was sent, and what to do (the window words `outcome` as its outcome label). */
+export const uncertainSendRefusal = (earlier: UncertainSend) => ({
+  message: `Nothing was sent: the last send of this update to profile ${earlier.profileId} (history #${earlier.historyId}) has an uncertain outcome (${earlier.outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.`,
+  messageCode: 'update.uncertain-earlier',
+  params: { profile: earlier.profileId, history: earlier.historyId, outcome: earlier.outcome },
+})

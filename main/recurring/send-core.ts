@@ -8,7 +8,7 @@ import type { Parameter } from '../gateway/form-codec'
 import type { CallOptions } from '../gateway/gateway-client'
 import { updateRecurringPayment } from '../gateway/update-recurring-payment'
 import { resultOf, type UpdateResult } from '../gateway/update-response'
-import { uncertainEarlierSend, uncertainSendMessage, type UncertainSend } from './resend-guard'
+import { uncertainEarlierSend, uncertainSendRefusal, type UncertainSend } from './resend-guard'
 import type { SendingContext, SendRecorder } from './sending-context'
 import { parametersOf } from './update-parameters'
 import { boundedResult } from './update-result-view'
@@ -80,8 +80,9 @@ export async function sendRecurringUpdate(
   if (!update.confirmedResend) {
     const earlier = uncertainEarlierSend(context.history, context.environment.id, parameters)
     if (earlier !== null) {
+      const { message, ...coded } = uncertainSendRefusal(earlier)
       return {
-        ...refused(resultOf('not-sent', uncertainSendMessage(earlier))),
+        ...refused(resultOf('not-sent', message, coded)),
         uncertainEarlier: earlier,
       }
     }

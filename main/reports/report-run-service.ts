@@ -1,5 +1,6 @@
 import { rename } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
+import { ExplainedError, type MessageParams } from '../../preload/contract/explained'
 import { formatByteSize, formatDuration } from '../../preload/contract/readable-units'
 import type {
   ReportRunOutcomeName,
@@ -10,7 +11,8 @@ import type { EnvironmentService } from '../environments/environment-service'
 import { runReport, type ReportLimits } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps } from '../gateway/gateway-client'
-import type { ReportKind } from '../gateway/report-response'
+import type { ReportKind, ReportResult } from '../gateway/report-response'
+import { explainedDetail } from '../gateway/transport-error'
 import { CsvError, type CsvErrorCode } from '../csv/csv-error'
 import type { JobContext, JobRunner } from '../jobs/job-runner'
 import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
@@ -33,6 +35,9 @@ export type KeptReport =
 /** A run's outcome inside main. */
 export type RunOutcome = {
   message: string
+  /** The message's code and values, for the window to word it (preload/contract/explained.ts). */
+  messageCode?: string
+  params?: MessageParams
   bytes: number
   durationMs: number
   historyId: number | null
@@ -69,6 +74,12 @@ const UNREADABLE_CONTENT: readonly CsvErrorCode[] = [
 ]
 /** Finished runs whose outcome the window may still ask for. */
 const OUTCOMES_KEPT = 50
+
+/** A gateway result's message with its code and values, as the run passes it on. */
+const explained = ({ message, messageCode, params }: ReportResult) => ({
+  message,
+  ...(messageCode ? { messageCode, params } : {}),
+})
 
 /** History knows the gateway's outcomes; the run's own two are download failures there. */
 const historyOutcome = (outcome: ReportRunOutcomeName): Exclude<HistoryOutcome, 'sending'> =>
@@ -125,13 +136,29 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
     let recorded = false
     const finish = (outcome: RunOutcome): RunOutcome => {
       recorded = true
-      deps.history.recordResult(historyId, {
-        outcome: historyOutcome(outcome.outcome),
-        message:
-          outcome.outcome === 'report'
-            ? outcome.message
-            : `${outcome.message} (${formatByteSize(outcome.bytes)} received in ${formatDuration(outcome.durationMs)}.)`,
-      })
+      deps.history.recordResult(
+        historyId,
+        outcome.outcome === 'report'
+          ? {
+              outcome: 'report',
+              message: outcome.message,
+              messageCode: outcome.messageCode,
+              params: outcome.params,
+            }
+          : {
+              outcome: historyOutcome(outcome.outcome),
+              message: `${outcome.message} (${formatByteSize(outcome.bytes)} received in ${formatDuration(outcome.durationMs)}.)`,
+              // The run's own message (worded by the window as a summary), then what had arrived.
+              messageCode: 'report.history-result',
+              params: {
+                ...outcome.params,
+                summary: outcome.message,
+                ...(outcome.messageCode !== undefined && { summaryCode: outcome.messageCode }),
+                sizeBytes: outcome.bytes,
+                durationMs: outcome.durationMs,
+              },
+            },
+      )
       return outcome
     }
     const facts = () => ({ bytes: receivedBytes, durationMs: now() - startedAt, historyId })
@@ -161,18 +188,25 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
         } catch (error) {
           if (!(error instanceof CsvError && UNREADABLE_CONTENT.includes(error.code))) throw error
           await deps.cache.removeFolder(folder)
+          const kind = result.kind.toUpperCase()
           return finish({
             outcome: 'protocol-error',
-            message: `The report arrived, but GateDesk cannot read it as a ${result.kind.toUpperCase()} report: ${error.message}`,
+            message: `The report arrived, but GateDesk cannot read it as a ${kind} report: ${error.message}`,
+            messageCode: 'report.unreadable',
+            params: { kind, ...explainedDetail(error) },
             ...facts(),
           })
         }
         if (template) markRun(template.id)
+        const durationMs = now() - startedAt
         return finish({
           outcome: 'report',
           result: kept,
-          message: `Received a ${result.kind.toUpperCase()} report of ${formatByteSize(result.bytes)} in ${formatDuration(now() - startedAt)}.`,
+          message: `Received a ${result.kind.toUpperCase()} report of ${formatByteSize(result.bytes)} in ${formatDuration(durationMs)}.`,
+          messageCode: 'report.received',
+          params: { kind: result.kind.toUpperCase(), sizeBytes: result.bytes, durationMs },
           ...facts(),
+          durationMs,
         })
       }
       await deps.cache.removeFolder(folder)
@@ -180,36 +214,41 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
         return finish({
           outcome: 'cancelled',
           message: 'You cancelled the run; what had arrived was deleted.',
+          messageCode: 'report.cancelled',
           ...facts(),
         })
       }
       if (result.exceeded === 'maxBytes') {
-        return finish({ outcome: 'too-large', message: result.message, ...facts() })
+        return finish({ outcome: 'too-large', ...explained(result), ...facts() })
       }
       switch (result.outcome) {
         case 'internal-failure':
           return finish({
             outcome: result.outcome,
             incidentId: result.incidentId,
-            message: result.message,
+            ...explained(result),
             ...facts(),
           })
         case 'report': // a report without its file: the gateway module's bug, said plainly
           return finish({
             outcome: 'protocol-error',
             message: 'The report was received but not saved.',
+            messageCode: 'report.not-saved',
             ...facts(),
           })
         default:
-          return finish({ outcome: result.outcome, message: result.message, ...facts() })
+          return finish({ outcome: result.outcome, ...explained(result), ...facts() })
       }
     } catch (error) {
       // Whatever failed, the run must not stay "sending" in History, nor leave files behind.
       await deps.cache.removeFolder(folder)
       if (!recorded) {
+        const detail = (error as Error).message
         deps.history.recordResult(historyId, {
           outcome: 'transport-error',
-          message: `GateDesk failed while running the report: ${(error as Error).message}`,
+          message: `GateDesk failed while running the report: ${detail}`,
+          messageCode: 'report.run-failed',
+          params: { detail },
         })
       }
       throw error
@@ -259,8 +298,9 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
     outcome(jobId: string): Promise<RunOutcome> {
       const outcome = outcomes.get(jobId)
       if (!outcome) {
-        throw new Error(
+        throw new ExplainedError(
           'GateDesk no longer knows this run (it was started before a restart, or long ago): run the report again.',
+          'report.run-forgotten',
         )
       }
       return outcome

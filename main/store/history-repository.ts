@@ -1,6 +1,9 @@
 import type { Parameter } from '../gateway/form-codec'
-import type { RequestOutcome } from '../../preload/contract/request-outcomes'
+import { isUncertainOutcome, type RequestOutcome } from '../../preload/contract/request-outcomes'
+import type { MessageParams } from '../../preload/contract/explained'
 import type { Db } from './database'
+import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
+import { uncertainUpdates } from './uncertain-updates'
 import { redactParameters, redactText } from '../privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../jobs/runner-process'
 
@@ -23,6 +26,8 @@ export interface RequestResult {
   errorCode?: string | null
   errorMessage?: string | null
   message: string
+  messageCode?: string
+  params?: MessageParams
 }
 
 export interface HistoryEntry {
@@ -42,6 +47,8 @@ export interface HistoryEntry {
   errorCode: string | null
   errorMessage: string | null
   message: string | null
+  messageCode?: string
+  params?: MessageParams
 }
 
 export interface HistoryQuery {
@@ -63,7 +70,7 @@ export interface HistoryPage {
   total: number
 }
 
-interface HistoryRow {
+interface HistoryRow extends MessageColumns {
   id: number
   sent_at: string
   environment_id: string
@@ -93,6 +100,7 @@ const toEntry = (row: HistoryRow): HistoryEntry => ({
   errorCode: row.error_code,
   errorMessage: row.error_message,
   message: row.message,
+  ...explainedOf(row),
 })
 
 const valueOf = (parameters: readonly Parameter[], name: string) =>
@@ -112,8 +120,11 @@ function isoInstant(value: string, field: string): string {
   return date.toISOString()
 }
 
-const INTERRUPTED =
-  'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.'
+const INTERRUPTED = {
+  message:
+    'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',
+  messageCode: 'history.interrupted',
+}
 
 /** The history of every request sent, newest first; nothing secret or unmasked reaches it. */
 export function createHistoryRepository(
@@ -129,11 +140,13 @@ export function createHistoryRepository(
   )
   const complete = db.prepare(
     `UPDATE request_history SET outcome = @outcome, serial_number = @serialNumber,
-       error_code = @errorCode, error_message = @errorMessage, message = @message
+       error_code = @errorCode, error_message = @errorMessage, message = @message,
+       message_code = @messageCode, message_params = @messageParams
      WHERE id = @id AND outcome = 'sending'`,
   )
 
-  // Read from the index alone (no table row), as every send checks it: what it needs is in it.
+  const uncertain = uncertainUpdates(db)
+  // Read from the index alone (no table row): the fallback when the cache above lost a write.
   const latestUpdate = db.prepare(
     `SELECT id, outcome FROM request_history INDEXED BY request_history_latest_update
      WHERE profile_id = ? AND environment_id = ? AND operation = 'update-recurring-payment'
@@ -141,23 +154,33 @@ export function createHistoryRepository(
   )
   const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
 
+  function entryOf(id: number): HistoryEntry | null {
+    const row = byId.get(id) as HistoryRow | undefined
+    return row ? toEntry(row) : null
+  }
+
   return {
     /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
     recordSending(request: SentRequest): number {
       const { parameters } = request
-      return Number(
+      const profileId = valueOf(parameters, 'recurring-payment-id')
+      const id = Number(
         insert.run({
           sentAt: now().toISOString(),
           environmentId: request.environment.id,
           environmentName: request.environment.name,
           operation: request.operation,
           parameters: JSON.stringify(redactParameters(parameters)),
-          profileId: valueOf(parameters, 'recurring-payment-id'),
+          profileId,
           orderId: valueOf(parameters, 'client-orderid'),
           senderPid: sender.pid,
           senderHost: sender.host,
         }).lastInsertRowid,
       )
+      if (request.operation === 'update-recurring-payment' && profileId !== null) {
+        uncertain.sending(id, request.environment.id, profileId)
+      }
+      return id
     },
 
     /** Records what became of a request recorded with recordSending. */
@@ -169,9 +192,11 @@ export function createHistoryRepository(
         errorCode: result.errorCode ?? null,
         errorMessage: redactedOrNull(result.errorMessage),
         message: redactText(result.message),
+        ...storedMessage(result),
       }).changes
       if (changed === 0)
         throw new Error(`History entry ${id} does not exist or already has its result`)
+      uncertain.settled(id, result.outcome)
     },
 
     /**
@@ -186,32 +211,33 @@ export function createHistoryRepository(
         )
         .all() as { pid: number | null; host: string | null }[]
       const mark = db.prepare(
-        `UPDATE request_history SET outcome = 'unknown', message = ?
+        `UPDATE request_history SET outcome = 'unknown', message = ?, message_code = ?
          WHERE outcome = 'sending' AND sender_pid IS ? AND sender_host IS ?`,
       )
       let marked = 0
       for (const { pid, host } of senders) {
         if (pid !== null && host !== null && stillSending({ pid, host })) continue
-        marked += mark.run(INTERRUPTED, pid, host).changes
+        marked += mark.run(INTERRUPTED.message, INTERRUPTED.messageCode, pid, host).changes
       }
       return marked
     },
 
-    /** The newest update-recurring-payment sent to a profile in an environment, if any. */
-    latestUpdateOf(
-      environmentId: string,
-      profileId: string,
-    ): { id: number; outcome: HistoryOutcome } | null {
-      return (
-        (latestUpdate.get(profileId, environmentId) as
-          { id: number; outcome: HistoryOutcome } | undefined) ?? null
-      )
+    /**
+     * The newest update-recurring-payment sent to a profile in an environment when its outcome is
+     * uncertain (it may have changed the profile), else null.
+     */
+    uncertainLatestUpdateOf(environmentId: string, profileId: string): HistoryEntry | null {
+      const id = uncertain.of(environmentId, profileId)
+      if (id === null) return null
+      const entry = entryOf(id)
+      if (entry !== null) return entry
+      // Its write was rolled back (a failed commit): ask the table itself.
+      const newest = latestUpdate.get(profileId, environmentId) as
+        { id: number; outcome: HistoryOutcome } | undefined
+      return newest && isUncertainOutcome(newest.outcome) ? entryOf(newest.id) : null
     },
 
-    get(id: number): HistoryEntry | null {
-      const row = byId.get(id) as HistoryRow | undefined
-      return row ? toEntry(row) : null
-    },
+    get: entryOf,
 
     search(query: HistoryQuery = {}): HistoryPage {
       const conditions: string[] = []

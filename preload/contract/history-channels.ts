@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from './define'
+import { explainedFields } from './explained'
 import { RESULT_TEXT_LIMITS } from './recurring-channels'
 import { REQUEST_OUTCOME_NAMES } from './request-outcomes'
 import { inputText, outputText } from './text'
@@ -40,6 +41,7 @@ export const historyEntrySchema = z.object({
   errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
   errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),
   message: outputText(RESULT_TEXT_LIMITS.message).nullable(),
+  ...explainedFields,
 })
 
 export type HistoryEntryView = z.infer<typeof historyEntrySchema>

@@ -101,6 +101,12 @@ describe('the window in English and Russian', () => {
     const bulkShown = await page.locator('main').innerText()
     expect(englishLeftovers(['bulk']).filter((text) => bulkShown.includes(text))).toEqual([])
     expect(bulkShown).toContain(ru.bulk.preview.hint)
+    // The row's problem, worded from main's code, at its cell and in the problems column.
+    const badAmount = ru.main.recurring['invalid-format']
+      .replace('{parameter}', 'amount')
+      .replace('{expects}', ru.main.expects.amount)
+    expect(await page.getByTestId('bulk-cell-1-1').getAttribute('title')).toContain(badAmount)
+    expect(await page.getByTestId('bulk-problems-1').textContent()).toContain(badAmount)
     await app.screenshot('i18n-ru-bulk-import')
 
     // Russian plurals and a message worded in the window from main's counts.
@@ -112,6 +118,32 @@ describe('the window in English and Russian', () => {
       .toMatch(/^Дата сдвинута с \d\d\.\d\d\.\d{4} на \d\d\.\d\d\.\d{4}: \d+ списани(е|я|й)/)
     await app.screenshot('i18n-ru-sandbox-advanced')
 
+    // Why a profile stopped and a charge declined, worded from the sandbox's codes: the seeded
+    // trial stopped at its max-repeats-number, and years on the demo cards have expired.
+    const trial = page.getByTestId('profiles').locator('tr', { hasText: '100005' })
+    expect(await trial.locator('span[title]').getAttribute('title')).toBe(
+      ru.main.sandbox['stop-reason']['max-repeats'],
+    )
+    await page.getByTestId('advance-days').locator('input').fill('2200')
+    await page.getByTestId('advance').click()
+    const latest = page.getByTestId('transactions').locator('tbody tr').first()
+    await expect
+      .poll(() => latest.textContent(), { timeout: 20_000 })
+      .toContain(ru.main.sandbox['decline-reason']['card-expired'])
+    expect(await latest.textContent()).not.toContain(
+      en.main.sandbox['decline-reason']['card-expired'],
+    )
+    await app.screenshot('i18n-ru-sandbox-declined')
+
+    // A native file dialog opened from the Russian window has a Russian title and file types.
+    await visit(page, ru.shell.sections.reports.title)
+    await page.getByTestId('open-report-file').click()
+    await expect.poll(() => gatedesk.dialogs.titles.at(-1)).toBe(ru.reports.dialogs.open)
+    expect(gatedesk.dialogs.filters.at(-1)).toEqual([
+      { name: ru.common.dialogFilters.reports, extensions: ['csv', 'txt', 'tsv', 'pdf'] },
+      { name: ru.common.dialogFilters.allFiles, extensions: ['*'] },
+    ])
+
     // The environment form, its rules included, in Russian.
     await visit(page, ru.shell.sections.keys.title)
     await page.getByTestId('add-environment').click()
@@ -121,6 +153,48 @@ describe('the window in English and Russian', () => {
     await expect.poll(() => form.textContent()).toContain(ru.main.environment['base-url-https'])
     await expect.poll(() => form.textContent()).toContain(ru.environments.rules.required.name)
     await app.screenshot('i18n-ru-environment-form')
+    expect(app.pageErrors).toEqual([])
+    await page.context().close()
+  })
+
+  it("runs a report in Russian: main's outcome and the table's counts in Russian words and numbers", async () => {
+    const app = await open('ru-RU')
+    const { page } = app
+    await visit(page, ru.shell.sections.reports.title)
+    const run = page.getByTestId('run-report')
+    await expect.poll(() => run.isEnabled(), { timeout: 20_000 }).toBe(true)
+    await run.click()
+    await expect
+      .poll(() => page.getByTestId('run-outcome-report').isVisible(), { timeout: 30_000 })
+      .toBe(true)
+    expect(await page.getByTestId('run-outcome-report').textContent()).toContain(
+      ru.reports.run.outcomes.report,
+    )
+    // Size and duration in Russian units, with a decimal comma.
+    expect(await page.getByTestId('run-message').textContent()).toMatch(
+      /^Получен отчёт CSV: (\d+ байта?|\d+(,\d+)? (КБ|МБ)) за (\d+ мс|\d+,\d с)\.$/,
+    )
+    // The footer counts rows with Russian plural forms ("из 21 строки", "из 300 строк").
+    await expect
+      .poll(() => page.getByTestId('report-count').textContent(), { timeout: 20_000 })
+      .toMatch(/^\s*Показано [\d\u00a0]+ из ([\d\u00a0]*1 строки|[\d\u00a0]+ строк)\s*$/)
+    const shown = await page.locator('main').innerText()
+    expect(englishLeftovers(['reports']).filter((text) => shown.includes(text))).toEqual([])
+    expect(shown).not.toMatch(/Received a|Showing/)
+    await app.screenshot('i18n-ru-report-run')
+
+    // The designer words a field's problem in Russian too.
+    await page.locator('.n-tabs-tab', { hasText: ru.reports.tabs.design }).click()
+    const editorTab = (name: string) =>
+      page.getByTestId('template-editor').locator('.n-tabs-tab', { hasText: name })
+    await editorTab(ru.reports.editor.raw).click()
+    const raw = page.getByTestId('designer-raw').locator('textarea')
+    const request = JSON.parse(await raw.inputValue()) as Record<string, unknown>
+    await raw.fill(JSON.stringify({ ...request, reportFormat: 7 }, null, 2))
+    await editorTab(ru.reports.editor.fields).click()
+    await expect
+      .poll(() => page.getByTestId('designer-issue-reportFormat').textContent())
+      .toBe('Ожидается текст, а не число')
     expect(app.pageErrors).toEqual([])
     await page.context().close()
   })

@@ -114,6 +114,23 @@ describe('the request history', () => {
     expect(() => history.recordResult(cutOff, approved('S-4'))).toThrow('already has its result')
   })
 
+  it("keeps a result's message code and parameters for the window, card numbers masked", () => {
+    const id = send('P-5', 'ORD-5')
+    history.recordResult(id, {
+      outcome: 'declined',
+      message: 'The update was declined: card 4111 1111 1111 1111 refused.',
+      messageCode: 'update.declined',
+      params: { reason: 'card 4111 1111 1111 1111 refused', n: 2 },
+    })
+    const entry = history.get(id)!
+    expect(entry.messageCode).toBe('update.declined')
+    expect(entry.params).toEqual({ reason: expect.not.stringContaining('1111 1111'), n: 2 })
+    expect(entry.message).not.toContain('1111 1111')
+    const uncoded = send('P-6', 'ORD-6')
+    history.recordResult(uncoded, approved('S-6'))
+    expect(history.get(uncoded)).not.toHaveProperty('messageCode')
+  })
+
   it('leaves the requests of a process still sending (a CLI run) to it, at an app start', () => {
     // The test runner's parent process is alive; a child that has exited is gone.
     const cli = createHistoryRepository(db, () => new Date(clock), {

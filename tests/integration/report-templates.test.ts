@@ -105,7 +105,12 @@ describe('report templates in the local database', () => {
         path: 'request.reportIdentifier',
         message: 'reportIdentifier names the report to run; it cannot be empty',
       },
-      { path: 'request.reportFormat', message: 'Must be text, not a number' },
+      {
+        path: 'request.reportFormat',
+        message: 'Must be text, not a number',
+        messageCode: 'report.request.wrong-kind',
+        params: { wanted: 'string', found: 'number' },
+      },
     ])
     expect(templates.list()).toHaveLength(1)
   })
@@ -129,6 +134,7 @@ describe('report templates in the local database', () => {
       {
         path: 'request.inputReportParameters.0.value',
         message: 'This holds a private key: a report request never needs one. Remove it.',
+        messageCode: 'report.request.private-key',
       },
     ])
   })
@@ -234,7 +240,10 @@ describe('report templates in the local database', () => {
     // Back to version 1, as a GateDesk before templates left it (later steps' tables go too).
     const raw = new Database(file)
     raw.exec('DROP TABLE report_templates; DROP TABLE bulk_rows; DROP TABLE bulk_jobs')
-    raw.exec('DROP TABLE bulk_column_mappings')
+    raw.exec('DROP TABLE bulk_column_mappings; DROP INDEX request_history_latest_update')
+    for (const column of ['sender_pid', 'sender_host', 'message_code', 'message_params']) {
+      raw.exec(`ALTER TABLE request_history DROP COLUMN ${column}`)
+    }
     raw.pragma('user_version = 1')
     raw.close()
     const upgraded = openDatabase(file)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { createRecurringUpdateService } from '../../main/recurring/recurring-update-service'
+import { openDatabase } from '../../main/store/database'
 import { createHistoryRepository } from '../../main/store/history-repository'
 import { openTestStore } from '../fixtures/gatedesk-store'
 import { startTestSandbox, type TestSandbox } from '../fixtures/sandbox'
@@ -61,5 +62,28 @@ describe('sending again after an uncertain outcome', () => {
       confirmedResend: true,
     })
     expect(confirmed).toMatchObject({ outcome: 'approved', uncertainEarlier: null })
+  })
+
+  it('sees what another process (a CLI run) sent and learned meanwhile', async () => {
+    // The CLI's own connection to the same database file.
+    const cli = openDatabase(store.file)
+    const cliHistory = createHistoryRepository(cli)
+    const environment = { id: environmentId, name: 'Sandbox' }
+    try {
+      const parameters = (order: string) => Object.entries(update(order, '9.10'))
+      const cutOff = cliHistory.recordSending({
+        environment,
+        operation: 'update-recurring-payment',
+        parameters: parameters('CLI-1'),
+      })
+      const held = await service.send({ environmentId, parameters: update('GUARD-6', '9.10') })
+      expect(held.uncertainEarlier).toMatchObject({ historyId: cutOff, outcome: 'sending' })
+
+      cliHistory.recordResult(cutOff, { outcome: 'approved', serialNumber: '77', message: 'ok' })
+      const sent = await service.send({ environmentId, parameters: update('GUARD-7', '9.10') })
+      expect(sent).toMatchObject({ outcome: 'approved', uncertainEarlier: null })
+    } finally {
+      cli.close()
+    }
   })
 })

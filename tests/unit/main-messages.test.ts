@@ -1,4 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import type { Explained } from '../../preload/contract/explained'
+import { uncertainSendRefusal } from '../../main/recurring/resend-guard'
+import { openDatabase } from '../../main/store/database'
+import { createHistoryRepository } from '../../main/store/history-repository'
 import {
   cancelled,
   connectionFailure,
@@ -20,6 +27,9 @@ import type { RecurringUpdateIssue } from '../../preload/contract/recurring-vali
 import { createAppI18n } from '../../renderer/src/i18n/create'
 import { explainWith, type Wording } from '../../renderer/src/i18n/main-messages'
 import { en } from '../../renderer/src/locales/en'
+import { sandboxMessages } from '../fixtures/sandbox-messages'
+import { bulkMessages } from '../fixtures/bulk-messages'
+import { reportMessages } from '../fixtures/report-messages'
 
 const wording = (locale: 'en' | 'ru') => createAppI18n(locale).global as unknown as Wording
 
@@ -190,6 +200,36 @@ describe("main's messages in the window's language", () => {
     )
   })
 
+  it("word history's cut-off requests and the re-send rule's refusal, outcome names included", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gatedesk-messages-'))
+    const db = openDatabase(join(dir, 'gatedesk.sqlite'))
+    try {
+      const history = createHistoryRepository(db)
+      const id = history.recordSending({
+        environment: { id: 'e-1', name: 'Sandbox' },
+        operation: 'update-recurring-payment',
+        parameters: [['recurring-payment-id', 'RP-1']],
+      })
+      history.markInterrupted()
+      const cutOff = history.get(id) as Explained
+      const held = uncertainSendRefusal({
+        historyId: id,
+        sentAt: '2026-11-23T10:00:00.000Z',
+        outcome: 'internal-failure',
+        profileId: 'RP-1',
+      })
+      for (const message of [cutOff, held]) {
+        expect(message.messageCode).toBeDefined()
+        expect(explainWith(wording('en'), message)).toBe(message.message)
+        expect(explainWith(wording('ru'), message)).not.toMatch(/[{}]|GateDesk closed|Nothing/)
+      }
+      expect(explainWith(wording('ru'), held)).toContain('(внутренний сбой)')
+    } finally {
+      db.close()
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('word network and TLS failures, also inside the outcome of an update', () => {
     const url = new URL('https://gate.example.com:8443/x')
     const coded = (code: string) => Object.assign(new Error(`boom ${code}`), { code })
@@ -241,6 +281,96 @@ describe("main's messages in the window's language", () => {
     expect(explainWith(wording('ru'), wrapped)).toBe(
       'Запрос не дошёл до шлюза: gate.example.com:8443 отклонил соединение (ECONNREFUSED). Проверьте URL и порт в окружении и что шлюз работает.',
     )
+  })
+
+  it("word bulk updates' row problems, file and job errors in English as main does, and in Russian", async () => {
+    const messages = await bulkMessages()
+    expect(messages.filter((message) => !message.messageCode)).toEqual([])
+    const met = new Set(messages.map((message) => message.messageCode))
+    expect(codes(en.main.bulk, 'bulk').filter((code) => !met.has(code))).toEqual([])
+    for (const message of messages) {
+      expect(explainWith(wording('en'), message)).toBe(message.message)
+      const russian = explainWith(wording('ru'), message)
+      expect(russian, message.message).not.toBe(message.message)
+      expect(russian, message.message).not.toMatch(/[{}]/)
+      for (const value of Object.values(message.params ?? {}))
+        expect(russian).toContain(String(value))
+    }
+    const badType = messages.find((message) => message.messageCode === 'bulk.row.bad-profile-type')
+    expect(explainWith(wording('ru'), badType!)).toBe(
+      'profile-type «SCR» — не SRC, DST и не native: укажите один из них или оставьте ячейку пустой',
+    )
+  })
+
+  it("word the built-in sandbox's reasons and failures in English as main does, and in Russian", async () => {
+    const messages = await sandboxMessages()
+    // A failure to start words its inner reason by that reason's own code.
+    const met = new Set(messages.flatMap((m) => [m.messageCode, m.params?.['detailCode']]))
+    expect(codes(en.main.sandbox, 'sandbox').filter((code) => !met.has(code))).toEqual([])
+    for (const message of messages) {
+      expect(explainWith(wording('en'), message)).toBe(message.message)
+      const russian = explainWith(wording('ru'), message)
+      expect(russian, message.message).not.toBe(message.message)
+      expect(russian, message.message).not.toMatch(/[{}]/)
+    }
+    const [silent, ended, refused] = messages.filter((m) =>
+      m.messageCode?.endsWith('could-not-start'),
+    )
+    expect(explainWith(wording('ru'), silent!)).toBe(
+      'Не удалось запустить встроенную песочницу: она не начала принимать запросы за 0.01 с.',
+    )
+    expect(explainWith(wording('ru'), ended!)).toBe(
+      'Не удалось запустить встроенную песочницу: её процесс завершился (exit code 1).',
+    )
+    // A reason from the process itself stays as it was written.
+    expect(explainWith(wording('ru'), refused!)).toBe(
+      'Не удалось запустить встроенную песочницу: listen EADDRINUSE 127.0.0.1:8443.',
+    )
+  })
+
+  it('word every outcome of a report run in English as main does, and in Russian', async () => {
+    const messages = await reportMessages()
+    expect(messages.filter((message) => !message.messageCode)).toEqual([])
+    const met = new Set(messages.map((message) => message.messageCode))
+    // A report the gateway module said it saved but did not is a bug no answer can cause.
+    const unreachable = ['report.not-saved']
+    expect(
+      codes(en.main.report, 'report').filter(
+        (code) =>
+          !met.has(code) && !unreachable.includes(code) && !code.startsWith('report.values'),
+      ),
+    ).toEqual([])
+    for (const message of messages) {
+      expect(explainWith(wording('en'), message)).toBe(message.message)
+      const russian = explainWith(wording('ru'), message)
+      expect(russian, message.message).not.toBe(message.message)
+      // No placeholder left unfilled ("{ … }" is what a field of an object looks like).
+      expect(russian, message.message).not.toMatch(/\{\w+\}|[a-z]{4,} (is|are|the|was|has) /)
+    }
+    const russian = (code: string) =>
+      explainWith(
+        wording('ru'),
+        messages.find((message) => message.messageCode === code)!,
+      )
+    // Sizes and durations in Russian numbers and units.
+    expect(russian('report.received')).toBe('Получен отчёт CSV: 1,54 МБ за 1 мин 23 с.')
+    expect(russian('report.too-large')).toContain('превышает лимит 1 ГиБ')
+    expect(russian('report.deadline')).toContain('(30 мин)')
+    // The CSV engine's reason, and the network's, worded inside the run's message.
+    expect(russian('report.unreadable')).toMatch(
+      /^Отчёт получен, но GateDesk не может прочитать его как отчёт CSV\. Файл «.+» не похож на отчёт CSV: в нём двоичные данные\./,
+    )
+    expect(russian('report.download-failed')).toBe(
+      'Не удалось загрузить отчёт: gate.example.com отклонил соединение (ECONNREFUSED). Проверьте URL и порт в окружении и что шлюз работает.',
+    )
+    expect(russian('report.csv.too-many-columns')).toContain('601 столбец')
+    // What a request's field wants and holds, in Russian words.
+    expect(russian('report.request.wrong-kind')).toBe('Ожидается список [ … ], а не текст')
+    expect(russian('report.request.missing')).toBe('Не заполнено: укажите здесь текст')
+    expect(russian('report.request.text-or-number')).toBe(
+      'Ожидается текст или целое число, а не true',
+    )
+    expect(russian('report.request.too-long')).toBe('Слишком длинно: не более 256 символов')
   })
 
   it("words the IPC envelope's own failures, and keeps main's English for codes it does not know", () => {

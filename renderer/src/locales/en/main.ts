@@ -1,8 +1,17 @@
+import { mainBulk } from './main-bulk'
+import { mainReports } from './main-reports'
+import { mainSandbox } from './main-sandbox'
 /**
  * Messages main sends with a `messageCode` (preload/contract/explained.ts), keyed by that code.
  * English must read exactly as main's own message: tests/unit/main-messages.test.ts checks it.
  */
 export const main = {
+  bulk: mainBulk,
+  sandbox: mainSandbox,
+  history: {
+    interrupted:
+      'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',
+  },
   ipc: {
     'forbidden-sender': `Refused "{channel}": the request did not come from GateDesk's own window.`,
     'invalid-input': '"{channel}" received input that does not match the contract.',
@@ -89,6 +98,8 @@ export const main = {
     declined: 'The update was declined: {reason}.',
     approved: 'The update was accepted (serial number {serial}).',
     'not-sent': 'Nothing was sent: {detail}',
+    'uncertain-earlier':
+      'Nothing was sent: the last send of this update to profile {profile} (history #{history}) has an uncertain outcome ({outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.',
     'nothing-reached': 'Nothing reached the gateway: {detail}',
     unknown:
       'The outcome is unknown: {detail} The request may have been applied; check the profile before sending it again.',
@@ -146,9 +157,7 @@ export const main = {
       'other-no-code': 'Could not talk to {host} (no error code: {reason}).',
     },
   },
-  report: {
-    'download-failed': 'The report could not be downloaded: {detail}',
-  },
+  report: mainReports,
   connection: {
     ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
     'credentials-rejected':

@@ -1,7 +1,16 @@
+import { mainBulk } from './main-bulk'
+import { mainReports } from './main-reports'
+import { mainSandbox } from './main-sandbox'
 import type { Translation } from '../../i18n/message-schema'
 import type { main as english } from '../en/main'
 
 export const main: Translation<typeof english> = {
+  bulk: mainBulk,
+  sandbox: mainSandbox,
+  history: {
+    interrupted:
+      'GateDesk закрылся до ответа: запрос мог дойти до шлюза. Проверьте профиль, прежде чем отправлять его снова.',
+  },
   ipc: {
     'forbidden-sender': 'Запрос «{channel}» отклонён: он пришёл не из окна GateDesk.',
     'invalid-input': 'Запрос «{channel}» получил данные, не соответствующие контракту.',
@@ -87,6 +96,8 @@ export const main: Translation<typeof english> = {
     declined: 'Изменение отклонено: {reason}.',
     approved: 'Изменение принято (серийный номер {serial}).',
     'not-sent': 'Ничего не отправлено: {detail}',
+    'uncertain-earlier':
+      'Ничего не отправлено: чем закончилась прошлая отправка этого изменения в профиль {profile} (история №{history}), неизвестно ({outcome}), так что профиль мог уже измениться. Сначала проверьте профиль; отправляйте снова, только если он не изменился, и подтвердите, что это намеренно.',
     'nothing-reached': 'Запрос не дошёл до шлюза: {detail}',
     unknown:
       'Результат неизвестен: {detail} Запрос мог быть применён; проверьте профиль, прежде чем отправлять его снова.',
@@ -142,9 +153,7 @@ export const main: Translation<typeof english> = {
       'other-no-code': 'Не удалось связаться с {host} (без кода ошибки: {reason}).',
     },
   },
-  report: {
-    'download-failed': 'Не удалось загрузить отчёт: {detail}',
-  },
+  report: mainReports,
   connection: {
     ok: 'Соединение по TLS с проверкой сертификата установлено, шлюз принял логин мерчанта и контрольный ключ (в ответ пришёл отчёт {kind}).',
     'credentials-rejected':

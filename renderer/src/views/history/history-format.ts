@@ -1,7 +1,7 @@
 import type { HistoryEntryView } from '../../../../preload/contract/history-channels'
 import type { RequestOutcome } from '../../../../preload/contract/request-outcomes'
 import { formatDateTime } from '../../format/date-time'
-import { i18n } from '../../i18n'
+import { explainMain, i18n } from '../../i18n'
 
 // Called while rendering, so each text follows the window's language.
 const t = i18n.global.t
@@ -9,6 +9,10 @@ const t = i18n.global.t
 export const uncertainHint = (): string => t('common.uncertainHint')
 
 export const outcomeLabel = (outcome: RequestOutcome): string => t(`common.outcomes.${outcome}`)
+
+/** The entry's result message in the window's language ('' before it has one). */
+export const messageText = (entry: HistoryEntryView): string =>
+  entry.message === null ? '' : explainMain({ ...entry, message: entry.message })
 
 export const operationLabel = (operation: HistoryEntryView['operation']): string =>
   t(`history.operations.${operation}`)
@@ -27,7 +31,7 @@ export function entryAsText(entry: HistoryEntryView): string {
     [t('history.fields.serialNumber'), entry.serialNumber],
     [t('history.fields.errorCode'), entry.errorCode],
     [t('history.fields.errorMessage'), entry.errorMessage],
-    [t('history.fields.message'), entry.message],
+    [t('history.fields.message'), messageText(entry)],
   ]
   return [
     ...fields.map(([label, value]) => `${label}: ${value ?? '—'}`),
