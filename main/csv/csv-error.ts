@@ -15,9 +15,9 @@ export type CsvErrorCode =
 
 /**
  * A CSV file GateDesk cannot read: the message says what is wrong and what to do. One given its
- * `params` has the message code `report.csv.<code>`, for the window to word it
- * (preload/contract/explained.ts); one without (e.g. rebuilt from a worker's message) is shown as
- * main words it.
+ * `params` has the message code `report.csv.<code>` (or the `messageCode` given, when one code
+ * has two wordings), for the window to word it (preload/contract/explained.ts); one without is
+ * shown as main words it.
  */
 export class CsvError extends Error {
   override readonly name = 'CsvError'
@@ -28,11 +28,11 @@ export class CsvError extends Error {
   constructor(
     code: CsvErrorCode,
     message: string,
-    options: { cause?: unknown; params?: MessageParams } = {},
+    options: { cause?: unknown; params?: MessageParams; messageCode?: string | undefined } = {},
   ) {
     super(message, options)
     this.code = code
-    this.messageCode = options.params ? `report.csv.${code}` : undefined
+    this.messageCode = options.params ? (options.messageCode ?? `report.csv.${code}`) : undefined
     this.params = options.params ?? {}
   }
 }
@@ -52,11 +52,30 @@ export function fileSystemError(path: string, error: unknown): CsvError {
     return new CsvError(
       'file-missing',
       `${fileLabel(path)} is no longer there: it was moved or deleted. Open it again from where it is now.`,
-      { cause: error },
+      { cause: error, params: fileParam(path) },
     )
   }
   const reason = error instanceof Error ? error.message : String(error)
   return new CsvError('unreadable', `GateDesk could not read ${fileLabel(path)}: ${reason}`, {
     cause: error,
+    params: { ...fileParam(path), reason },
   })
+}
+
+/** Rows read from a file that changed since it was indexed would be the wrong rows. */
+export function fileChangedSinceOpened(path: string): CsvError {
+  return new CsvError(
+    'file-changed',
+    `${fileLabel(path)} changed since GateDesk opened it. Open it again to see it as it is now.`,
+    { params: fileParam(path) },
+  )
+}
+
+/** A file still being written (or replaced) while it was indexed. */
+export function fileChangedWhileRead(path: string): CsvError {
+  return new CsvError(
+    'file-changed',
+    `${fileLabel(path)} changed while GateDesk was reading it. Wait until it is complete, then open it again.`,
+    { params: fileParam(path), messageCode: 'report.csv.file-changed-while-read' },
+  )
 }

@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { throttledProgress } from './byte-progress'
-import { CsvError, fileLabel, fileSystemError } from './csv-error'
+import { CsvError, fileChangedWhileRead, fileSystemError } from './csv-error'
 import type { IndexJob, IndexMessage, RowIndex } from './row-index'
 import { readSample } from './row-sample'
 import { RowScanner } from './row-scanner'
@@ -55,10 +55,7 @@ function indexFile(job: IndexJob, post: (message: IndexMessage) => void): RowInd
     const sample = job.sample ? readSample(fd, scan, job.sample) : undefined
     const after = fstatSync(fd)
     if (position !== end || after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
-      throw new CsvError(
-        'file-changed',
-        `${fileLabel(job.file)} changed while GateDesk was reading it. Wait until it is complete, then open it again.`,
-      )
+      throw fileChangedWhileRead(job.file)
     }
     return {
       ...scan,
@@ -82,7 +79,15 @@ function openFile(file: string): number {
 
 function failure(error: unknown, file: string): IndexMessage {
   const known = error instanceof CsvError ? error : fileSystemError(file, error)
-  return { kind: 'failed', code: known.code, message: known.message }
+  return {
+    kind: 'failed',
+    code: known.code,
+    message: known.message,
+    ...(known.messageCode !== undefined && {
+      messageCode: known.messageCode,
+      params: known.params,
+    }),
+  }
 }
 
 const port = parentPort!

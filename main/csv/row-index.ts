@@ -5,7 +5,14 @@ import type { ByteProgress, FileTaskControl } from './byte-progress'
 import { joinScans } from './row-scan-parts'
 import { readSample } from './row-sample'
 import { checkedDelimiter } from './csv-format'
-import { CsvError, fileLabel, type CsvErrorCode } from './csv-error'
+import type { MessageParams } from '../../preload/contract/explained'
+import {
+  CsvError,
+  fileChangedWhileRead,
+  fileLabel,
+  fileParam,
+  type CsvErrorCode,
+} from './csv-error'
 import type { RowScan } from './row-scanner'
 
 /** Where every row of a file is, and the file as it was when scanned. */
@@ -58,7 +65,14 @@ export type IndexPart =
 export type IndexMessage =
   | { kind: 'progress'; progress: ByteProgress }
   | { kind: 'done'; index: RowIndex }
-  | { kind: 'failed'; code: CsvErrorCode; message: string }
+  | {
+      kind: 'failed'
+      code: CsvErrorCode
+      message: string
+      /** The CsvError's code and values, so it is worded in the window's language too. */
+      messageCode?: string | undefined
+      params?: MessageParams | undefined
+    }
 
 /** The worker's memory: its heap holds the problems and little else (offsets are outside it). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 }
@@ -89,10 +103,9 @@ export function startIndexThread(script: ScriptRef): IndexThread {
   // Waiting for its file, the thread must not keep the process alive.
   worker.unref()
   // A thread that failed before it was given its file says so when it is.
-  let early: { reason: string; cause?: unknown } | null = null
+  let early: { reason: string; cause?: unknown; exitCode?: number } | null = null
   const earlyError = (error: Error) => (early ??= { reason: error.message, cause: error })
-  const earlyExit = (code: number) =>
-    (early ??= { reason: `the indexing thread stopped (exit code ${code}).` })
+  const earlyExit = (exitCode: number) => (early ??= { reason: stopped(exitCode), exitCode })
   worker.on('error', earlyError)
   worker.on('exit', earlyExit)
   let given = false
@@ -127,18 +140,24 @@ export function startIndexThread(script: ScriptRef): IndexThread {
           settle(() => reject(signal!.reason))
           void worker.terminate()
         }
-        const failed = (reason: string, cause?: unknown) =>
+        // A thread that stopped is worded by its exit code; any other failure gives its reason.
+        const failed = (reason: string, cause?: unknown, exitCode?: number) =>
           settle(() =>
             reject(
               new CsvError(
                 'index-failed',
                 `GateDesk could not index ${fileLabel(file)}: ${reason}`,
-                { cause },
+                exitCode === undefined
+                  ? { cause, params: { ...fileParam(file), reason } }
+                  : {
+                      params: { ...fileParam(file), exitCode },
+                      messageCode: 'report.csv.index-stopped',
+                    },
               ),
             ),
           )
         if (early) {
-          failed(early.reason, early.cause)
+          failed(early.reason, early.cause, early.exitCode)
           return
         }
         signal?.addEventListener('abort', abort, { once: true })
@@ -148,17 +167,22 @@ export function startIndexThread(script: ScriptRef): IndexThread {
           } else if (message.kind === 'done') {
             settle(() => resolve(message.index))
           } else {
-            settle(() => reject(new CsvError(message.code, message.message)))
+            const { params, messageCode } = message
+            settle(() =>
+              reject(new CsvError(message.code, message.message, { params, messageCode })),
+            )
           }
         })
         worker.on('error', (error) => failed(error.message, error))
-        worker.on('exit', (code) => failed(`the indexing thread stopped (exit code ${code}).`))
+        worker.on('exit', (code) => failed(stopped(code), undefined, code))
         worker.ref()
         worker.postMessage(job)
       })
     },
   }
 }
+
+const stopped = (exitCode: number) => `the indexing thread stopped (exit code ${exitCode}).`
 
 /** Indexes `file` in a worker thread started for it (see IndexThread). */
 export function indexRows(
@@ -232,10 +256,7 @@ export async function indexInTwoParts(
       tail.fileSize !== firstScan.fileSize ||
       tail.mtimeMs !== firstScan.mtimeMs
     ) {
-      throw new CsvError(
-        'file-changed',
-        `${fileLabel(file)} changed while GateDesk was reading it. Wait until it is complete, then open it again.`,
-      )
+      throw fileChangedWhileRead(file)
     }
     joined = {
       ...joinScans(firstScan, cut.line, tail, REPORT_PROBLEMS_MAX),

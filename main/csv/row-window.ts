@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises'
-import { CsvError, fileLabel, fileSystemError } from './csv-error'
+import { fileChangedSinceOpened, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import { rowsFields } from './row-fields'
 import type { RowIndex } from './row-index'
@@ -110,7 +110,7 @@ async function readExactly(
     } catch (error) {
       throw fileSystemError(file.path, error)
     }
-    if (bytesRead === 0) throw changedError(file.path)
+    if (bytesRead === 0) throw fileChangedSinceOpened(file.path)
     done += bytesRead
   }
   return buffer
@@ -125,13 +125,6 @@ async function checkUnchanged(file: IndexedCsvFile): Promise<void> {
     throw fileSystemError(file.path, error)
   }
   if (now.size !== file.index.fileSize || now.mtimeMs !== file.index.mtimeMs) {
-    throw changedError(file.path)
+    throw fileChangedSinceOpened(file.path)
   }
-}
-
-function changedError(path: string): CsvError {
-  return new CsvError(
-    'file-changed',
-    `${fileLabel(path)} changed since GateDesk opened it. Open it again to see it as it is now.`,
-  )
 }

@@ -6,7 +6,7 @@ import type { ReportRequest } from '../../preload/contract/report-request'
 import { runReport } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
-import { formatByteCount, formatDuration } from '../gateway/transport-error'
+import { explainedDetail, formatByteCount, formatDuration } from '../gateway/transport-error'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
 export const PROBE_REQUEST: ReportRequest = {
@@ -57,19 +57,28 @@ export async function checkConnection(
           outcome: 'credentials-rejected',
           message: `The gateway is reachable over verified TLS, but it refused the merchant login or control key. ${result.message}`,
           messageCode: 'connection.credentials-rejected',
-          params: { detail: result.message },
+          params: explainedDetail(result),
         }
       case 'transport-error':
         if (result.exceeded) {
-          const limit =
+          // The window writes the limit in its language: a size by limitBytes, a time by limitMs.
+          const [limit, code, params] =
             result.exceeded === 'maxBytes'
-              ? formatByteCount(PROBE_LIMITS.maxBytes)
-              : formatDuration(PROBE_LIMITS.deadlineMs)
+              ? [
+                  formatByteCount(PROBE_LIMITS.maxBytes),
+                  'connection.too-large',
+                  { limitBytes: PROBE_LIMITS.maxBytes },
+                ]
+              : [
+                  formatDuration(PROBE_LIMITS.deadlineMs),
+                  'connection.too-slow',
+                  { limitMs: PROBE_LIMITS.deadlineMs },
+                ]
           return {
             outcome: 'answered-unexpectedly',
             message: `The server is reachable over verified TLS, but its answer to the test report went past ${limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.`,
-            messageCode: 'connection.too-large',
-            params: { limit },
+            messageCode: code,
+            params,
           }
         }
         return {
@@ -83,7 +92,7 @@ export async function checkConnection(
           outcome: 'answered-unexpectedly',
           message: `The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: ${result.message}`,
           messageCode: 'connection.unexpected',
-          params: { detail: result.message },
+          params: explainedDetail(result),
         }
     }
   } finally {

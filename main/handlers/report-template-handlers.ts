@@ -1,5 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
+import type { Explained } from '../../preload/contract/explained'
+import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
 import {
   checkRequest,
   isRecord,
@@ -11,6 +13,7 @@ import {
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
 import { outputText } from '../../preload/contract/text'
 import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
+import { explainedDetail } from '../gateway/transport-error'
 import type { Handlers } from '../ipc'
 import {
   TemplateRefusedError,
@@ -47,7 +50,7 @@ export function templateFileName(name: string): string {
 
 type ImportResult =
   | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
-  | { status: 'refused'; fileName: string; message: string }
+  | ({ status: 'refused'; fileName: string } & Explained)
 
 /**
  * Reads a template file (the report request of spec §2.1 as JSON) as a draft for the designer:
@@ -58,21 +61,35 @@ export async function readTemplateFile(
   freeName: (base: string) => string,
 ): Promise<ImportResult> {
   const fileName = basename(file)
-  const refused = (message: string) => ({ status: 'refused' as const, fileName, message })
+  const refused = (message: string, code: string, params: Explained['params'] = {}) => ({
+    status: 'refused' as const,
+    fileName,
+    message,
+    messageCode: `report.template.${code}`,
+    params: { file: fileName, ...params },
+  })
   const size = (await stat(file)).size
   if (size > TEMPLATE_FILE_MAX_BYTES) {
     return refused(
-      `${fileName} is ${(size / 1024 / 1024).toFixed(1)} MB: a report template is a small JSON file (at most ${TEMPLATE_FILE_MAX_BYTES / 1024 / 1024} MB).`,
+      `${fileName} is ${formatByteSize(size)}: a report template is a small JSON file (at most ${formatSizeLimit(TEMPLATE_FILE_MAX_BYTES)}).`,
+      'file-too-large',
+      { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES },
     )
   }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await readFile(file))
   } catch {
-    return refused(`${fileName} is not UTF-8 text: a report template is a JSON file.`)
+    return refused(
+      `${fileName} is not UTF-8 text: a report template is a JSON file.`,
+      'file-not-utf8',
+    )
   }
   if (!outputText(text.length).safeParse(text).success) {
-    return refused(`${fileName} holds a private key: GateDesk does not read it as a template.`)
+    return refused(
+      `${fileName} holds a private key: GateDesk does not read it as a template.`,
+      'file-private-key',
+    )
   }
   const base = basename(fileName, extname(fileName))
   const parsed = parseJsonText(text)
@@ -83,7 +100,14 @@ export async function readTemplateFile(
       fileName,
       name: freeName(base),
       text,
-      issues: [{ path: '', message: `${fileName} is not JSON: ${parsed.message}` }],
+      issues: [
+        {
+          path: '',
+          message: `${fileName} is not JSON: ${parsed.message}`,
+          messageCode: 'report.template.file-not-json',
+          params: { file: fileName, ...explainedDetail(parsed) },
+        },
+      ],
     }
   }
   const reportName = isRecord(parsed.value) ? parsed.value['reportName'] : undefined

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { ExplainedError } from '../../preload/contract/explained'
 import type { FormatHints } from '../csv/csv-format'
 import type { JobRunner } from '../jobs/job-runner'
 import type { ScriptRef } from '../workers/script-ref'
@@ -33,10 +34,10 @@ export interface ReportService {
   closeAll(): Promise<void>
 }
 
-export class ReportClosedError extends Error {
+export class ReportClosedError extends ExplainedError {
   override readonly name = 'ReportClosedError'
   constructor() {
-    super('This report is no longer open. Open it again.')
+    super('This report is no longer open. Open it again.', 'report.closed')
   }
 }
 

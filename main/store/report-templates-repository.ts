@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { ExplainedError } from '../../preload/contract/explained'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import {
   checkRequest,
   copyName,
   freeName,
   NAME_PATH,
-  templateNameSchema,
+  templateNameIssue,
   type TemplateIssue,
 } from '../../preload/contract/report-template'
 import type { Db } from './database'
@@ -34,10 +35,14 @@ export class TemplateRefusedError extends Error {
   }
 }
 
-export class TemplateNotFoundError extends Error {
+export class TemplateNotFoundError extends ExplainedError {
   override readonly name = 'TemplateNotFoundError'
   constructor(id: string) {
-    super(`No report template ${id}: it was deleted, perhaps in another GateDesk window.`)
+    super(
+      `No report template ${id}: it was deleted, perhaps in another GateDesk window.`,
+      'report.template.not-found',
+      { id },
+    )
   }
 }
 
@@ -73,13 +78,9 @@ const templateOf = (row: TemplateRow): ReportTemplate => ({
 
 /** A name checked and trimmed, or the refusal that says what is wrong with it. */
 function checkedName(name: string): string {
-  const parsed = templateNameSchema.safeParse(name)
-  if (!parsed.success) {
-    throw new TemplateRefusedError([
-      { path: NAME_PATH, message: parsed.error.issues[0]?.message ?? 'Not a name' },
-    ])
-  }
-  return parsed.data
+  const issue = templateNameIssue(name)
+  if (issue) throw new TemplateRefusedError([issue])
+  return name.trim()
 }
 
 /** The request as stored: what the schema keeps of it (fields it does not know are dropped). */
@@ -127,6 +128,8 @@ export function createReportTemplatesRepository(db: Db, now: () => Date = () => 
         {
           path: NAME_PATH,
           message: `A template named “${name}” already exists: choose another name.`,
+          messageCode: 'report.template.name-taken',
+          params: { name },
         },
       ])
     }

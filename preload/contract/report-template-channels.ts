@@ -101,6 +101,7 @@ export const reportTemplateChannels = {
         status: z.literal('refused'),
         fileName: outputText(255),
         message: outputText(500),
+        ...explainedFields,
       }),
     ]),
   ),

@@ -195,6 +195,12 @@ describe('the window in English and Russian', () => {
     await expect
       .poll(() => page.getByTestId('designer-issue-reportFormat').textContent())
       .toBe('Ожидается текст, а не число')
+
+    // History words the stored outcome in Russian too (main keeps its code, not only English).
+    await visit(page, ru.shell.sections.history.title)
+    const newest = page.getByTestId('history-table').locator('tbody tr.history-row').first()
+    await expect.poll(() => newest.textContent(), { timeout: 10_000 }).toMatch(/Получен отчёт CSV/)
+    expect(await newest.textContent()).not.toMatch(/Received a/)
     expect(app.pageErrors).toEqual([])
     await page.context().close()
   })

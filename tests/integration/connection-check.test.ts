@@ -5,6 +5,8 @@ import { SPEC_PATHS } from '../../main/gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../../main/gateway/gateway-client'
 import { httpsPost, httpsPostToFile } from '../../main/gateway/https-transport'
 import { randomNonce } from '../../main/gateway/oauth1'
+import { createAppI18n } from '../../renderer/src/i18n/create'
+import { explainWith, type Wording } from '../../renderer/src/i18n/main-messages'
 import { startHttpsTestServer, type HttpsTestServer } from '../fixtures/https-test-server'
 
 const MiB = 1024 * 1024
@@ -17,6 +19,9 @@ const secrets: SigningSecrets = {
 }
 let server: HttpsTestServer
 const sent = { bytes: 0 }
+/** How the server answers the probe: a flood, or a short text. */
+let answer: ((response: ServerResponse) => void) | null = null
+const russian = createAppI18n('ru').global as unknown as Wording
 
 /** A CSV-looking answer that goes on for up to 256 MiB, as fast as the reader takes it. */
 async function flood(response: ServerResponse) {
@@ -37,28 +42,53 @@ async function flood(response: ServerResponse) {
 beforeAll(async () => {
   server = await startHttpsTestServer((request, response) => {
     request.resume()
-    request.on('end', () => void flood(response))
+    request.on('end', () => (answer ? answer(response) : void flood(response)))
   })
 })
 afterAll(() => server.close())
 
-describe('checkConnection', () => {
-  it('reads at most 64 KiB of the answer: an endless one is cut off, not saved', async () => {
-    const check = await checkConnection(
-      deps,
-      {
-        baseUrl: server.url(''),
-        endpointId: '1',
-        merchantLogin: 'shop',
-        ...SPEC_PATHS,
-        oauthInBody: true,
-        extraCaPem: server.caPem,
-      },
-      secrets,
-    )
+const check = () =>
+  checkConnection(
+    deps,
+    {
+      baseUrl: server.url(''),
+      endpointId: '1',
+      merchantLogin: 'shop',
+      ...SPEC_PATHS,
+      oauthInBody: true,
+      extraCaPem: server.caPem,
+    },
+    secrets,
+  )
 
-    expect(check.outcome).toBe('answered-unexpectedly')
-    expect(check.message).toContain('went past 64 KiB')
+const text = (body: string) => (response: ServerResponse) => {
+  response.writeHead(200, { 'Content-Type': 'text/plain' })
+  response.end(body)
+}
+
+describe('checkConnection', () => {
+  it("words the gateway's refusal, and an answer that is no report, inside its own message in Russian", async () => {
+    answer = text('Access denied for merchant shop')
+    const rejected = await check()
+    expect(rejected.outcome).toBe('credentials-rejected')
+    expect(explainWith(russian, rejected)).toBe(
+      'Шлюз доступен по TLS с проверкой сертификата, но отклонил логин мерчанта или контрольный ключ. Шлюз сообщает, что у мерчанта нет доступа к этому отчёту («Access denied for merchant shop»). Проверьте логин мерчанта и контрольный ключ окружения, а также что поддержка включила этот отчёт.',
+    )
+    answer = text('')
+    const unexpected = await check()
+    expect(unexpected.outcome).toBe('answered-unexpectedly')
+    expect(explainWith(russian, unexpected)).toBe(
+      'Шлюз доступен по TLS с проверкой сертификата и не отклонил учётные данные, но ответил на тестовый отчёт не так, как ожидалось: Шлюз прислал пустой отчёт.',
+    )
+    answer = null
+  })
+
+  it('reads at most 64 KiB of the answer: an endless one is cut off, not saved', async () => {
+    const flooded = await check()
+
+    expect(flooded.outcome).toBe('answered-unexpectedly')
+    expect(flooded.message).toContain('went past 64 KiB')
+    expect(explainWith(russian, flooded)).toContain('превысил 64 КиБ')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(sent.bytes).toBeLessThan(64 * MiB)
   })

@@ -91,6 +91,8 @@ describe('the templates:* channels', () => {
         {
           path: 'name',
           message: 'A template named “weekly eur” already exists: choose another name.',
+          messageCode: 'report.template.name-taken',
+          params: { name: 'weekly eur' },
         },
       ],
     })
@@ -203,6 +205,15 @@ describe('the templates:* channels', () => {
         {
           path: '',
           message: `broken.json is not JSON: Expected ':' after the property name but found '"' (line 3, column 16)`,
+          messageCode: 'report.template.file-not-json',
+          params: {
+            file: 'broken.json',
+            detail: `Expected ':' after the property name but found '"' (line 3, column 16)`,
+            detailCode: 'report.json.expected-colon',
+            found: `'"'`,
+            line: 3,
+            column: 16,
+          },
         },
       ],
     })
@@ -213,7 +224,9 @@ describe('the templates:* channels', () => {
     expect(await importFile(file('big.json', Buffer.alloc(5 * 1024 * 1024, 0x20)))).toEqual({
       status: 'refused',
       fileName: 'big.json',
-      message: 'big.json is 5.0 MB: a report template is a small JSON file (at most 4 MB).',
+      message: 'big.json is 5.24 MB: a report template is a small JSON file (at most 4 MiB).',
+      messageCode: 'report.template.file-too-large',
+      params: { file: 'big.json', sizeBytes: 5 * 1024 * 1024, limitBytes: 4 * 1024 * 1024 },
     })
     expect(
       await importFile(file('latin1.json', Buffer.from('{"reportName":"caf\xe9"}', 'latin1'))),
@@ -221,6 +234,8 @@ describe('the templates:* channels', () => {
       status: 'refused',
       fileName: 'latin1.json',
       message: 'latin1.json is not UTF-8 text: a report template is a JSON file.',
+      messageCode: 'report.template.file-not-utf8',
+      params: { file: 'latin1.json' },
     })
     const key = JSON.stringify({ ...valid, reportName: '-----BEGIN PRIVATE KEY-----\nMIIE' })
     expect(await importFile(file('key.json', key))).toMatchObject({

@@ -104,6 +104,7 @@ describe('report templates in the local database', () => {
       {
         path: 'request.reportIdentifier',
         message: 'reportIdentifier names the report to run; it cannot be empty',
+        messageCode: 'report.request.identifier-empty',
       },
       {
         path: 'request.reportFormat',
@@ -148,13 +149,21 @@ describe('report templates in the local database', () => {
       {
         path: 'name',
         message: `A template named “${EXAMPLE.toUpperCase()}” already exists: choose another name.`,
+        messageCode: 'report.template.name-taken',
+        params: { name: EXAMPLE.toUpperCase() },
       },
     ])
     const empty = await caught(
       () => templates.save({ name: '   ', request: request() }),
       TemplateRefusedError,
     )
-    expect(empty.issues).toEqual([{ path: 'name', message: 'Give the template a name' }])
+    expect(empty.issues).toEqual([
+      {
+        path: 'name',
+        message: 'Give the template a name',
+        messageCode: 'report.template.name-missing',
+      },
+    ])
     // A template may keep its own name, in another case too.
     const [example] = templates.list()
     expect(templates.rename(example!.id, EXAMPLE.toLowerCase()).name).toBe(EXAMPLE.toLowerCase())

@@ -332,8 +332,10 @@ describe("main's messages in the window's language", () => {
     const messages = await reportMessages()
     expect(messages.filter((message) => !message.messageCode)).toEqual([])
     const met = new Set(messages.map((message) => message.messageCode))
-    // A report the gateway module said it saved but did not is a bug no answer can cause.
-    const unreachable = ['report.not-saved']
+    // A report the gateway module said it saved but did not is a bug no answer can cause, as is
+    // JSON that JSON.parse refuses and the scanner does not; a file found but not readable needs a
+    // user without the right to read it (the tests may run as root).
+    const unreachable = ['report.not-saved', 'report.json.not-json', 'report.file.not-readable']
     expect(
       codes(en.main.report, 'report').filter(
         (code) =>
@@ -371,6 +373,32 @@ describe("main's messages in the window's language", () => {
       'Ожидается текст или целое число, а не true',
     )
     expect(russian('report.request.too-long')).toBe('Слишком длинно: не более 256 символов')
+    // A template's name, a template file and a report file refused, each in Russian words.
+    expect(russian('report.template.name-missing')).toBe('Укажите название шаблона')
+    expect(russian('report.template.name-too-long')).toBe(
+      'Название должно быть не длиннее 120 символов',
+    )
+    expect(russian('report.template.name-taken')).toBe(
+      'Шаблон «weekly» уже есть: выберите другое название.',
+    )
+    expect(russian('report.template.file-too-large')).toBe(
+      'Размер файла big.json — 5,24 МБ, а шаблон отчёта — это небольшой файл JSON (не более 4 МиБ).',
+    )
+    expect(russian('report.template.file-not-json')).toBe(
+      "Файл broken.json — не JSON: Запятая перед '}': удалите её (строка 1, столбец 20)",
+    )
+    expect(russian('report.json.expected-value')).toBe(
+      'Ожидалось значение (текст в двойных кавычках, число, true, false, null, [ или {), найдено: конец текста (строка 1, столбец 1)',
+    )
+    expect(russian('report.csv.file-missing')).toBe(
+      'Файла «gone.csv» больше нет на прежнем месте: его переместили или удалили. Откройте его снова оттуда, где он сейчас.',
+    )
+    expect(russian('report.csv.index-stopped')).toBe(
+      'GateDesk не удалось проиндексировать файл «any.csv»: поток индексации завершился (код выхода 3).',
+    )
+    expect(russian('report.file.folder')).toBe(
+      '«reports.csv» — это папка: перетащите файл отчёта CSV или PDF.',
+    )
   })
 
   it("words the IPC envelope's own failures, and keeps main's English for codes it does not know", () => {

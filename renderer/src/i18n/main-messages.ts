@@ -37,6 +37,13 @@ export function explainWith(wording: Wording, explained: Explained): string {
     const value = params[name]
     if (typeof value === 'number') params[name] = format(wording, value)
   }
+  // A value named by a word (the kind a field wants: "number") is worded under main.<area>.values
+  // (before an inner message, which may name one too).
+  const values = `main.${explained.messageCode!.split('.')[0]}.values`
+  for (const [name, value] of Object.entries(params)) {
+    const word = `${values}.${name}.${String(value)}`
+    if (typeof value === 'string' && known(word)) params[name] = wording.t(word, {})
+  }
   // A message wrapping another (an update whose connection failed) words the inner one first.
   const inner = params['detailCode']
   if (typeof inner === 'string' && known(`main.${inner}`)) {
@@ -56,12 +63,6 @@ export function explainWith(wording: Wording, explained: Explained): string {
   const parameter = params['parameter']
   const expects = `main.expects.${String(parameter)}`
   if (typeof parameter === 'string' && known(expects)) params['expects'] = wording.t(expects, {})
-  // A value named by a word (the kind a field wants: "number") is worded under main.<area>.values.
-  const values = `main.${explained.messageCode!.split('.')[0]}.values`
-  for (const [name, value] of Object.entries(params)) {
-    const word = `${values}.${name}.${String(value)}`
-    if (typeof value === 'string' && known(word)) params[name] = wording.t(word, {})
-  }
   // A count named n picks the plural form ("1 field" / "2 fields", «1 поле» / «5 полей»).
   const n = params['n']
   return typeof n === 'number' ? wording.t(key, params, n) : wording.t(key, params)

@@ -41,6 +41,29 @@ export const mainReports = {
   neither: 'The gateway sent {type} that is neither a CSV nor a PDF report. Received: {received}',
   'neither-untyped':
     'The gateway sent untyped content that is neither a CSV nor a PDF report. Received: {received}',
+  /** Where and why JSON text does not parse (preload/contract/report-template.ts). */
+  json: {
+    'unclosed-string': 'A string is not closed: add the closing " (line {line}, column {column})',
+    'bad-escape':
+      'A backslash in a string starts an escape that JSON does not have (line {line}, column {column})',
+    'control-character':
+      'A line break or control character inside a string: write it as \\n (line {line}, column {column})',
+    'expected-name':
+      'Expected a property name in double quotes but found {found} (line {line}, column {column})',
+    'expected-colon':
+      "Expected ':' after the property name but found {found} (line {line}, column {column})",
+    'expected-comma-brace':
+      "Expected ',' or '{'}'}' but found {found} (line {line}, column {column})",
+    'expected-comma-bracket':
+      "Expected ',' or ']' but found {found} (line {line}, column {column})",
+    'expected-value':
+      "Expected a value (text in double quotes, a number, true, false, null, [ or {'{'}) but found {found} (line {line}, column {column})",
+    'comma-before-brace': "A comma before '{'}'}': remove it (line {line}, column {column})",
+    'comma-before-bracket': "A comma before ']': remove it (line {line}, column {column})",
+    'after-end': 'Unexpected {found} after the end of the JSON (line {line}, column {column})',
+    'not-json': 'Not JSON (line {line}, column {column})',
+    'too-deep': 'Not JSON (nested too deeply) (line {line}, column {column})',
+  },
   /** What is wrong at a field of a report request (preload/contract/report-template.ts). */
   request: {
     missing: 'Missing: write {wanted} here',
@@ -50,6 +73,19 @@ export const mainReports = {
     'text-or-number': 'Must be text or a whole number, not {found}',
     'text-or-texts': 'Must be text or an object of texts, not {found}',
     'private-key': 'This holds a private key: a report request never needs one. Remove it.',
+    'identifier-empty': 'reportIdentifier names the report to run; it cannot be empty',
+  },
+  /** Why a template or a template file is refused (main/store/report-templates-repository.ts). */
+  template: {
+    'name-missing': 'Give the template a name',
+    'name-too-long': 'Keep the name to {max} characters',
+    'name-taken': 'A template named “{name}” already exists: choose another name.',
+    'not-found': 'No report template {id}: it was deleted, perhaps in another GateDesk window.',
+    'file-too-large':
+      '{file} is {sizeBytes}: a report template is a small JSON file (at most {limitBytes}).',
+    'file-not-utf8': '{file} is not UTF-8 text: a report template is a JSON file.',
+    'file-private-key': '{file} holds a private key: GateDesk does not read it as a template.',
+    'file-not-json': '{file} is not JSON: {detail}',
   },
   /** The words of {wanted} and {found} in `request` messages, by their value. */
   values: {
@@ -68,7 +104,21 @@ export const mainReports = {
       true: 'true',
       false: 'false',
       number: 'a number',
+      end: 'the end of the text',
     },
+  },
+  closed: 'This report is no longer open. Open it again.',
+  /** Why a file the window asked to open is not a report (main/reports/report-file-kind.ts). */
+  file: {
+    'not-local': '"{file}" is not a file on this computer.',
+    gone: '"{file}" cannot be read: it is no longer there, or you may not read it.',
+    folder: '"{file}" is a folder: drop a CSV or PDF report file.',
+    'not-regular': '"{file}" is not a regular file: drop a CSV or PDF report.',
+    'not-readable': '"{file}" cannot be read: you may not read it.',
+    'not-pdf-inside':
+      '"{file}" is not a PDF inside (it does not start with %PDF-): it may be damaged. Run the report again.',
+    'not-a-report':
+      '"{file}" is not a report GateDesk opens: drop a CSV (.csv, .txt, .tsv) or a PDF.',
   },
   /** Why the report engine cannot read a CSV file (main/csv/csv-error.ts). */
   csv: {
@@ -82,5 +132,15 @@ export const mainReports = {
     'too-many-columns': '"{file}" has {n} columns: GateDesk shows reports of at most {max}.',
     'row-too-long':
       '"{file}" does not look like a CSV report: its first row is longer than {limitBytes}.',
+    'file-missing':
+      '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
+    'file-changed':
+      '"{file}" changed since GateDesk opened it. Open it again to see it as it is now.',
+    'file-changed-while-read':
+      '"{file}" changed while GateDesk was reading it. Wait until it is complete, then open it again.',
+    unreadable: 'GateDesk could not read "{file}": {reason}',
+    'index-failed': 'GateDesk could not index "{file}": {reason}',
+    'index-stopped':
+      'GateDesk could not index "{file}": the indexing thread stopped (exit code {exitCode}).',
   },
 }

@@ -163,7 +163,9 @@ export const main = {
     'credentials-rejected':
       'The gateway is reachable over verified TLS, but it refused the merchant login or control key. {detail}',
     'too-large':
-      "The server is reachable over verified TLS, but its answer to the test report went past {limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.",
+      "The server is reachable over verified TLS, but its answer to the test report went past {limitBytes}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.",
+    'too-slow':
+      "The server is reachable over verified TLS, but its answer to the test report went past {limitMs}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.",
     unexpected:
       'The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: {detail}',
   },

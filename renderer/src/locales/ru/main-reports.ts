@@ -35,6 +35,29 @@ export const mainReports: Translation<typeof english> = {
   neither: 'Шлюз прислал данные типа {type} — это не отчёт CSV и не PDF. Получено: {received}',
   'neither-untyped':
     'Шлюз прислал данные без указания типа — это не отчёт CSV и не PDF. Получено: {received}',
+  json: {
+    'unclosed-string':
+      'Строка не закрыта: добавьте закрывающую кавычку " (строка {line}, столбец {column})',
+    'bad-escape':
+      'Обратная косая черта в строке начинает экранирование, которого нет в JSON (строка {line}, столбец {column})',
+    'control-character':
+      'Перенос строки или управляющий символ внутри строки: запишите его как \\n (строка {line}, столбец {column})',
+    'expected-name':
+      'Ожидалось имя свойства в двойных кавычках, найдено: {found} (строка {line}, столбец {column})',
+    'expected-colon':
+      "Ожидалось ':' после имени свойства, найдено: {found} (строка {line}, столбец {column})",
+    'expected-comma-brace':
+      "Ожидалось ',' или '{'}'}', найдено: {found} (строка {line}, столбец {column})",
+    'expected-comma-bracket':
+      "Ожидалось ',' или ']', найдено: {found} (строка {line}, столбец {column})",
+    'expected-value':
+      "Ожидалось значение (текст в двойных кавычках, число, true, false, null, [ или {'{'}), найдено: {found} (строка {line}, столбец {column})",
+    'comma-before-brace': "Запятая перед '{'}'}': удалите её (строка {line}, столбец {column})",
+    'comma-before-bracket': "Запятая перед ']': удалите её (строка {line}, столбец {column})",
+    'after-end': 'Лишний символ {found} после конца JSON (строка {line}, столбец {column})',
+    'not-json': 'Это не JSON (строка {line}, столбец {column})',
+    'too-deep': 'Это не JSON (слишком глубокая вложенность) (строка {line}, столбец {column})',
+  },
   request: {
     missing: 'Не заполнено: укажите здесь {wanted}',
     'wrong-kind': 'Ожидается {wanted}, а не {found}',
@@ -45,6 +68,19 @@ export const mainReports: Translation<typeof english> = {
     'text-or-number': 'Ожидается текст или целое число, а не {found}',
     'text-or-texts': 'Ожидается текст или объект с текстовыми значениями, а не {found}',
     'private-key': 'Здесь закрытый ключ, а запросу отчёта он никогда не нужен. Удалите его.',
+    'identifier-empty': 'Укажите reportIdentifier — идентификатор отчёта, который нужно запустить',
+  },
+  template: {
+    'name-missing': 'Укажите название шаблона',
+    'name-too-long': 'Название должно быть не длиннее {max} символов',
+    'name-taken': 'Шаблон «{name}» уже есть: выберите другое название.',
+    'not-found': 'Шаблона отчёта {id} больше нет: его удалили, возможно, в другом окне GateDesk.',
+    'file-too-large':
+      'Размер файла {file} — {sizeBytes}, а шаблон отчёта — это небольшой файл JSON (не более {limitBytes}).',
+    'file-not-utf8': 'Файл {file} — не текст в UTF-8, а шаблон отчёта — это файл JSON.',
+    'file-private-key':
+      'В файле {file} закрытый ключ: GateDesk не открывает такой файл как шаблон.',
+    'file-not-json': 'Файл {file} — не JSON: {detail}',
   },
   values: {
     wanted: {
@@ -62,7 +98,20 @@ export const mainReports: Translation<typeof english> = {
       true: 'true',
       false: 'false',
       number: 'число',
+      end: 'конец текста',
     },
+  },
+  closed: 'Этот отчёт больше не открыт. Откройте его снова.',
+  file: {
+    'not-local': '«{file}» — не файл на этом компьютере.',
+    gone: 'Не удалось прочитать «{file}»: файла больше нет или у вас нет прав на его чтение.',
+    folder: '«{file}» — это папка: перетащите файл отчёта CSV или PDF.',
+    'not-regular': '«{file}» — не обычный файл: перетащите отчёт CSV или PDF.',
+    'not-readable': 'Не удалось прочитать «{file}»: у вас нет прав на его чтение.',
+    'not-pdf-inside':
+      'Файл «{file}» внутри не PDF (он не начинается с %PDF-): возможно, он повреждён. Запустите отчёт снова.',
+    'not-a-report':
+      'GateDesk не открывает «{file}» как отчёт: перетащите файл CSV (.csv, .txt, .tsv) или PDF.',
   },
   csv: {
     'empty-file': 'Файл «{file}» пуст: отчёта в нём нет.',
@@ -75,5 +124,15 @@ export const mainReports: Translation<typeof english> = {
     'too-many-columns':
       'В файле «{file}» {n} столбец, а GateDesk показывает отчёты не более чем из {max} столбцов. | В файле «{file}» {n} столбца, а GateDesk показывает отчёты не более чем из {max} столбцов. | В файле «{file}» {n} столбцов, а GateDesk показывает отчёты не более чем из {max} столбцов.',
     'row-too-long': 'Файл «{file}» не похож на отчёт CSV: его первая строка длиннее {limitBytes}.',
+    'file-missing':
+      'Файла «{file}» больше нет на прежнем месте: его переместили или удалили. Откройте его снова оттуда, где он сейчас.',
+    'file-changed':
+      'Файл «{file}» изменился после того, как GateDesk его открыл. Откройте его снова, чтобы увидеть текущее содержимое.',
+    'file-changed-while-read':
+      'Файл «{file}» менялся, пока GateDesk его читал. Дождитесь, когда запись файла закончится, и откройте его снова.',
+    unreadable: 'GateDesk не удалось прочитать файл «{file}»: {reason}',
+    'index-failed': 'GateDesk не удалось проиндексировать файл «{file}»: {reason}',
+    'index-stopped':
+      'GateDesk не удалось проиндексировать файл «{file}»: поток индексации завершился (код выхода {exitCode}).',
   },
 }

@@ -9,7 +9,7 @@ import {
   NAME_PATH,
   parseJsonText,
   requestJsonText,
-  templateNameSchema,
+  templateNameIssue,
   unknownFields,
   type JsonText,
   type TemplateIssue,
@@ -77,14 +77,19 @@ export const useDesignerStore = defineStore('report-designer', () => {
 
   const rawError = computed(() => (parsed.value.ok ? null : parsed.value))
   const check = computed(() => checkRequest(lastGood.value))
+  /** What is wrong with the name, in the window's language; null when nothing is. */
   const nameIssue = computed(() => {
-    const checked = templateNameSchema.safeParse(templateName.value)
-    if (!checked.success) return checked.error.issues[0]?.message ?? 'Not a name'
-    return refusal.value.find((issue) => issue.path === NAME_PATH)?.message ?? null
+    const issue =
+      templateNameIssue(templateName.value) ??
+      refusal.value.find((refused) => refused.path === NAME_PATH)
+    return issue ? explainMain(issue) : null
   })
   /** Every problem of the request, each at its field ('' for the request as a whole). */
   const issues = computed<TemplateIssue[]>(() => {
-    if (rawError.value) return [{ path: '', message: rawError.value.message }]
+    if (rawError.value) {
+      const { message, messageCode, params } = rawError.value
+      return [{ path: '', message, messageCode, params }]
+    }
     const found = check.value.ok ? [] : [...check.value.issues]
     for (const issue of refusal.value) {
       if (issue.path === NAME_PATH) continue
@@ -258,7 +263,8 @@ export const useDesignerStore = defineStore('report-designer', () => {
   async function rename(id: string, name: string): Promise<string | null> {
     const result = await guard(() => call('templates:rename', { id, name }))
     if (!result) return failure.value
-    if (result.status === 'refused') return result.issues[0]?.message ?? 'Not renamed'
+    if (result.status === 'refused')
+      return result.issues.map((issue) => explainMain(issue)).join(' ')
     if (templateId.value === id) {
       // The editor follows, keeping an unsaved change to the request.
       templateName.value = result.template.name
@@ -314,7 +320,7 @@ export const useDesignerStore = defineStore('report-designer', () => {
     )
     if (!result) return undefined
     if (result.status === 'cancelled') return result
-    if (result.status === 'refused') return { status: 'refused', message: result.message }
+    if (result.status === 'refused') return { status: 'refused', message: explainMain(result) }
     openDraft({
       id: null,
       name: result.name,
