@@ -146,9 +146,9 @@ export function createHistoryRepository(
   )
 
   const uncertain = uncertainUpdates(db)
-  // Read from the index alone (no table row): the fallback when the cache above lost a write.
+  // The fallback when the cache above lost a write.
   const latestUpdate = db.prepare(
-    `SELECT id, outcome FROM request_history INDEXED BY request_history_latest_update
+    `SELECT id, outcome FROM request_history
      WHERE profile_id = ? AND environment_id = ? AND operation = 'update-recurring-payment'
      ORDER BY sent_at DESC, id DESC LIMIT 1`,
   )

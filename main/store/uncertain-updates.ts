@@ -21,7 +21,7 @@ export function uncertainUpdates(db: Db) {
      WHERE h.operation = 'update-recurring-payment' AND h.profile_id IS NOT NULL
        AND h.outcome IN (${UNCERTAIN_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})
        AND NOT EXISTS (
-         SELECT 1 FROM request_history n INDEXED BY request_history_latest_update
+         SELECT 1 FROM request_history n
          WHERE n.profile_id = h.profile_id AND n.environment_id = h.environment_id
            AND n.operation = h.operation
            AND (n.sent_at > h.sent_at OR (n.sent_at = h.sent_at AND n.id > h.id)))`,

@@ -249,7 +249,7 @@ describe('report templates in the local database', () => {
     // Back to version 1, as a GateDesk before templates left it (later steps' tables go too).
     const raw = new Database(file)
     raw.exec('DROP TABLE report_templates; DROP TABLE bulk_rows; DROP TABLE bulk_jobs')
-    raw.exec('DROP TABLE bulk_column_mappings; DROP INDEX request_history_latest_update')
+    raw.exec('DROP TABLE bulk_column_mappings')
     for (const column of ['sender_pid', 'sender_host', 'message_code', 'message_params']) {
       raw.exec(`ALTER TABLE request_history DROP COLUMN ${column}`)
     }
