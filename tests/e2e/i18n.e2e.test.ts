@@ -201,6 +201,7 @@ describe('the window in English and Russian', () => {
     const newest = page.getByTestId('history-table').locator('tbody tr.history-row').first()
     await expect.poll(() => newest.textContent(), { timeout: 10_000 }).toMatch(/Получен отчёт CSV/)
     expect(await newest.textContent()).not.toMatch(/Received a/)
+    await app.screenshot('i18n-ru-history-report-run')
     expect(app.pageErrors).toEqual([])
     await page.context().close()
   })
