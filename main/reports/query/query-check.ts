@@ -5,12 +5,19 @@ import { QueryError } from './query-error'
 import type { QuerySource } from './query-messages'
 import { rangeBounds } from './view-sql'
 
+/** What a range bound of each column type must be, in words, and the code that words it. */
 const BOUND_FORMS = {
-  integer: 'a number',
-  decimal: 'a number',
-  timestamp: 'a date and time like 2024-03-15 14:30:00',
-  date: 'a date like 15.03.2024',
+  integer: { words: 'a number', code: 'report.query.bound-number' },
+  decimal: { words: 'a number', code: 'report.query.bound-number' },
+  timestamp: {
+    words: 'a date and time like 2024-03-15 14:30:00',
+    code: 'report.query.bound-timestamp',
+  },
+  date: { words: 'a date like 15.03.2024', code: 'report.query.bound-date' },
 }
+
+/** The longest column name a refusal repeats (a header field may be any length). */
+const COLUMN_NAME_MAX = 200
 
 /**
  * Refuses a query that cannot mean what the user wants: a column the report lacks, or a range
@@ -29,6 +36,8 @@ export async function checkQuery(
     throw new QueryError(
       'invalid',
       `The report has ${columnCount} columns: there is no column ${unknown + 1}.`,
+      'report.query.no-column',
+      { n: columnCount, column: unknown + 1 },
     )
   }
   for (const bound of rangeBounds(query, source.columnTypes)) {
@@ -36,11 +45,13 @@ export async function checkQuery(
     const sql = `SELECT ${typedInput('$1', bound.type)} IS NULL`
     const reader = await (await connection).runAndReadAll(sql, [bound.text])
     if (reader.getRows()[0]![0] === true) {
-      const name = source.header[bound.column]
-      const expected = BOUND_FORMS[bound.type.kind]
+      const name = (source.header[bound.column] ?? '').slice(0, COLUMN_NAME_MAX)
+      const { words, code } = BOUND_FORMS[bound.type.kind]
       throw new QueryError(
         'invalid',
-        `The filter on ${name} needs ${expected}: "${bound.text}" is not one.`,
+        `The filter on ${name} needs ${words}: "${bound.text}" is not one.`,
+        code,
+        { column: name, value: bound.text },
       )
     }
   }

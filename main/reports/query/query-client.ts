@@ -1,4 +1,5 @@
 import { open, rm } from 'node:fs/promises'
+import { ExplainedError, type MessageParams } from '../../../preload/contract/explained'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
@@ -36,13 +37,23 @@ export interface QueryEngineOptions {
 }
 
 /** The query process ended while calls were waiting on it: the next call starts a new one. */
-export class QueryProcessStoppedError extends Error {
+export class QueryProcessStoppedError extends ExplainedError {
   override readonly name = 'QueryProcessStoppedError'
   constructor(reason: string) {
     super(
       `The query process stopped unexpectedly (${reason}); the report is still readable, try the sort again.`,
+      ...howItStopped(reason),
     )
   }
+}
+
+/** The code and params of a launcher's reason (process-channel.ts): exit code, signal, or else. */
+function howItStopped(reason: string): [string, MessageParams] {
+  const exited = /^exit code (-?\d+)$/.exec(reason)
+  if (exited) return ['report.query.process-exited', { exitCode: Number(exited[1]) }]
+  const killed = /^killed by (\w+)$/.exec(reason)
+  if (killed) return ['report.query.process-killed', { signal: killed[1]! }]
+  return ['report.query.process-stopped', { reason }]
 }
 
 interface Waiting {
@@ -93,7 +104,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     } else if (reply.ok) {
       call.resolve(reply.result)
     } else {
-      call.reject(new QueryError(reply.failure, reply.message))
+      call.reject(new QueryError(reply.failure, reply.message, reply.messageCode, reply.params))
     }
   }
 
@@ -110,7 +121,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     signal: AbortSignal | undefined,
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      if (closed) throw new QueryError('cancelled', 'The query engine is closed.')
+      if (closed) throw engineClosed()
       signal?.throwIfAborted()
       const id = ++lastId
       const current = (channel ??= start())
@@ -143,9 +154,14 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       closed = true
       channel?.kill()
       channel = null
-      failAll(new QueryError('cancelled', 'The query engine was closed.'))
+      failAll(engineClosed())
     },
   }
+}
+
+/** A call made or waiting when the app closed the engine (it quits, or the CLI is done). */
+function engineClosed(): QueryError {
+  return new QueryError('cancelled', 'The query engine was closed.', 'report.query.closed')
 }
 
 /** The row ids the query process wrote to `file` (see ROW_IDS_IN_REPLY_MAX), which goes. */
@@ -162,7 +178,10 @@ async function readRowIds(file: string, count: number): Promise<Uint32Array> {
     return rowIds
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    throw new QueryError('failed', `The query's result could not be read: ${reason}`)
+    const code = 'report.query.result-unreadable'
+    throw new QueryError('failed', `The query's result could not be read: ${reason}`, code, {
+      reason,
+    })
   } finally {
     await rm(file, { force: true })
   }

@@ -1,5 +1,6 @@
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { MessageParams } from '../../../preload/contract/explained'
 import type { ColumnType, ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 
 /** A report file as the query process reads it. */
@@ -47,7 +48,15 @@ export type QueryFailure =
 
 export type QueryReply =
   | { id: number; ok: true; result: ViewRows | ReportTotals }
-  | { id: number; ok: false; failure: QueryFailure; message: string }
+  /** A QueryError's fields, its code and params too, for main to raise it as the process did. */
+  | {
+      id: number
+      ok: false
+      failure: QueryFailure
+      message: string
+      messageCode?: string
+      params?: MessageParams
+    }
   /** A view's row ids, `count` of them, in the file `rowIdsFile`, which the reader removes. */
   | { id: number; ok: true; rowIdsFile: string; count: number }
 

@@ -94,6 +94,8 @@ export function createReportTables(
         'misread',
         `Sorting and filtering need every row to read the same way: DuckDB read ${rowCount} rows, ` +
           `the file has ${source.expectedRowCount}, so the report can only be shown in file order.`,
+        'report.query.misread',
+        { read: rowCount, expected: source.expectedRowCount },
       )
       throw report.misread
     }
@@ -128,6 +130,8 @@ export function createReportTables(
         `The report file ${source.file} has other rows now than when it was opened ` +
           `(${extracted.rowCount} rows ${part.range ? 'in a part of it ' : ''}where there were ` +
           `${part.rowCount}): open it again to sort or filter it.`,
+        part.range ? 'report.query.part-rows-changed' : 'report.query.rows-changed',
+        { file: source.file, found: extracted.rowCount, expected: part.rowCount },
       )
     }
     return { ...extracted, target }
@@ -225,6 +229,8 @@ async function checkUnchanged(source: QuerySource) {
     throw new QueryError(
       'file-changed',
       `The report file ${source.file} changed or went away after it was opened: open it again to sort or filter it.`,
+      'report.query.file-changed',
+      { file: source.file },
     )
   }
 }

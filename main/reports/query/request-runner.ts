@@ -17,6 +17,9 @@ export interface QueryEngineCore {
 
 type Work = Exclude<QueryRequest, { type: 'cancel' }>
 
+/** The most of DuckDB's reason a failure repeats, so that it fits a message to the window. */
+const REASON_MAX = 1000
+
 export interface RunnerOptions {
   /**
    * Runs before each request but the first: what earlier requests left (DuckDB's results, whose
@@ -102,8 +105,18 @@ function cancelled(): QueryError {
 
 function failure(id: number, error: unknown): QueryReply {
   if (error instanceof QueryError) {
-    return { id, ok: false, failure: error.failure, message: error.message }
+    const { failure, message, messageCode, params } = error
+    return { id, ok: false, failure, message, ...(messageCode && { messageCode, params }) }
   }
-  const reason = error instanceof Error ? error.message : String(error)
-  return { id, ok: false, failure: 'failed', message: `DuckDB could not run the query: ${reason}` }
+  // DuckDB's own words (in English), cut to what a message to the window may hold.
+  const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX)
+  const outOfMemory = reason.startsWith('Out of Memory Error')
+  return {
+    id,
+    ok: false,
+    failure: 'failed',
+    message: `DuckDB could not run the query: ${reason}`,
+    messageCode: outOfMemory ? 'report.query.out-of-memory' : 'report.query.failed',
+    params: { reason },
+  }
 }

@@ -1,7 +1,8 @@
 /**
  * Report runs' messages from main (main/reports/report-run-service.ts, main/gateway/custom-report.ts,
- * main/gateway/report-response.ts) and the report engine's (main/csv), keyed by their code under
- * `report.`; English reads exactly as main words them (tests/unit/main-messages.test.ts).
+ * main/gateway/report-response.ts) and the report engine's (main/csv, main/reports/query), keyed
+ * by their code under `report.`; English reads exactly as main words them
+ * (tests/unit/main-messages.test.ts).
  * {sizeBytes}, {durationMs}, {limitBytes} and {limitMs} arrive as numbers and are written in the
  * window's language (renderer/src/i18n/main-messages.ts).
  */
@@ -108,6 +109,32 @@ export const mainReports = {
     },
   },
   closed: 'This report is no longer open. Open it again.',
+  /** Why sorting, filtering or totalling a report failed (main/reports/query). */
+  query: {
+    'no-column': 'The report has {n} columns: there is no column {column}.',
+    'bound-number': 'The filter on {column} needs a number: "{value}" is not one.',
+    'bound-timestamp':
+      'The filter on {column} needs a date and time like 2024-03-15 14:30:00: "{value}" is not one.',
+    'bound-date': 'The filter on {column} needs a date like 15.03.2024: "{value}" is not one.',
+    misread:
+      'Sorting and filtering need every row to read the same way: DuckDB read {read} rows, the file has {expected}, so the report can only be shown in file order.',
+    'file-changed':
+      'The report file {file} changed or went away after it was opened: open it again to sort or filter it.',
+    'rows-changed':
+      'The report file {file} has other rows now than when it was opened ({found} rows where there were {expected}): open it again to sort or filter it.',
+    'part-rows-changed':
+      'The report file {file} has other rows now than when it was opened ({found} rows in a part of it where there were {expected}): open it again to sort or filter it.',
+    failed: 'DuckDB could not run the query: {reason}',
+    'out-of-memory': 'DuckDB could not run the query: {reason}',
+    'result-unreadable': "The query's result could not be read: {reason}",
+    closed: 'The query engine was closed.',
+    'process-exited':
+      'The query process stopped unexpectedly (exit code {exitCode}); the report is still readable, try the sort again.',
+    'process-killed':
+      'The query process stopped unexpectedly (killed by {signal}); the report is still readable, try the sort again.',
+    'process-stopped':
+      'The query process stopped unexpectedly ({reason}); the report is still readable, try the sort again.',
+  },
   /** Why a file the window asked to open is not a report (main/reports/report-file-kind.ts). */
   file: {
     'not-local': '"{file}" is not a file on this computer.',
