@@ -62,7 +62,12 @@ export function uncertainUpdates(db: Db) {
     /** A result recorded: the profile's newest update is no longer uncertain if it was this one. */
     settled(id: number, outcome: RequestOutcome): void {
       const key = byId.get(id)
-      if (key === undefined || isUncertainOutcome(outcome)) return
+      if (isUncertainOutcome(outcome)) {
+        // Not known as uncertain here: a failed commit left the index behind. Read it again.
+        if (key === undefined) byProfile = null
+        return
+      }
+      if (key === undefined) return
       current().delete(key)
       byId.delete(id)
     },

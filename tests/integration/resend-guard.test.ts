@@ -86,4 +86,19 @@ describe('sending again after an uncertain outcome', () => {
       cli.close()
     }
   })
+
+  it('reads the history again when a failed commit left what it knew behind', async () => {
+    const id = history.recordSending({
+      environment: { id: environmentId, name: 'Sandbox' },
+      operation: 'update-recurring-payment',
+      parameters: Object.entries(update('GUARD-8', '9.20')),
+    })
+    history.recordResult(id, { outcome: 'approved', serialNumber: '78', message: 'ok' })
+    // As if that result's commit had failed: the table still says sending, and the next start
+    // (or a bulk job's take-over) completes it as unknown.
+    store.db.prepare(`UPDATE request_history SET outcome = 'sending' WHERE id = ?`).run(id)
+    history.recordResult(id, { outcome: 'unknown', message: 'cut off' })
+    const held = await service.send({ environmentId, parameters: update('GUARD-9', '9.20') })
+    expect(held.uncertainEarlier).toMatchObject({ historyId: id, outcome: 'unknown' })
+  })
 })
