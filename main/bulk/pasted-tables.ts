@@ -9,7 +9,7 @@ import { writePrivateFile } from '../store/private-files'
  * imported, and for a job of theirs until this long after it ended (to export its results with
  * the inputs, or decide on its unknown rows).
  */
-export const PASTED_TABLE_KEEP_DAYS = 30
+const PASTED_TABLE_KEEP_DAYS = 30
 const DAY_MS = 86_400_000
 const PASTED = /^pasted-.*\.tsv$/
 
@@ -22,7 +22,7 @@ export function savePastedTable(dataDir: string, text: string): string {
   return file
 }
 
-export const isPastedTable = (dataDir: string, path: string) =>
+const isPastedTable = (dataDir: string, path: string) =>
   path.startsWith(folderOf(dataDir)) && PASTED.test(path.slice(folderOf(dataDir).length + 1))
 
 /** Deletes a pasted table no job was made from (its import was closed or replaced). */
