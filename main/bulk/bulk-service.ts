@@ -317,10 +317,8 @@ export function createBulkService(deps: BulkServiceDeps) {
           serialNumber: row.serialNumber,
           errorCode: row.errorCode,
           message: row.message,
-          ...(row.messageCode !== undefined && {
-            messageCode: row.messageCode,
-            params: row.params,
-          }),
+          messageCode: row.messageCode,
+          params: row.params,
           historyId: row.historyId,
         })),
         total,

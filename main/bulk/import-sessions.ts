@@ -8,7 +8,7 @@ import type { BulkMappings } from '../store/bulk-mappings-repository'
 import type { BulkJournal } from '../store/bulk-journal-repository'
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
-import { discardPastedTable, savePastedTable } from './pasted-tables'
+import { discardPastedTable, isPastedTable, savePastedTable } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
 import {
   configuredEnvironments,
@@ -90,7 +90,7 @@ export function createImportSessions(deps: {
     return {
       importId: session.id,
       fileName: session.fileName,
-      pasted: session.fileName === PASTED_TABLE,
+      pasted: isPastedTable(deps.dataDir, session.source.path),
       encoding: session.source.encoding,
       delimiter: session.source.delimiter,
       headers: session.source.headers.map((header) => header.slice(0, 256)),

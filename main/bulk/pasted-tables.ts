@@ -22,7 +22,8 @@ export function savePastedTable(dataDir: string, text: string): string {
   return file
 }
 
-const isPastedTable = (dataDir: string, path: string) =>
+/** Whether the file is a pasted table GateDesk saved (not a file of the user's). */
+export const isPastedTable = (dataDir: string, path: string) =>
   path.startsWith(folderOf(dataDir)) && PASTED.test(path.slice(folderOf(dataDir).length + 1))
 
 /** Deletes a pasted table no job was made from (its import was closed or replaced). */

@@ -58,7 +58,10 @@ export function rowContexts(
   environments: RowEnvironments,
   contextOf: (environment: NamedEnvironment) => SendingContext,
 ): (cell: string | null) => SendingContext | Explained {
-  const made = new Map<string, SendingContext>([[jobContext.environment.id, jobContext]])
+  // An environment that cannot be used is asked once too: its refusal is kept for later rows.
+  const made = new Map<string, SendingContext | Explained>([
+    [jobContext.environment.id, jobContext],
+  ])
   return (cell) => {
     if (cell === null) return jobContext
     const environment = environments.find(cell)
@@ -68,7 +71,7 @@ export function rowContexts(
       try {
         context = contextOf(environment)
       } catch (error) {
-        return { message: (error as Error).message }
+        context = { message: (error as Error).message }
       }
       made.set(environment.id, context)
     }

@@ -203,7 +203,7 @@ export function createHistoryRepository(
      * At app start: requests still 'sending' whose process is gone were cut off by a crash or a
      * quit; their outcome is unknown. Those of a live process (a CLI run) are left to it.
      */
-    markInterrupted(stillSending = (other: Runner) => otherLiveProcess(other, sender)): number {
+    markInterrupted(): number {
       const senders = db
         .prepare(
           `SELECT DISTINCT sender_pid AS pid, sender_host AS host FROM request_history
@@ -216,7 +216,7 @@ export function createHistoryRepository(
       )
       let marked = 0
       for (const { pid, host } of senders) {
-        if (pid !== null && host !== null && stillSending({ pid, host })) continue
+        if (pid !== null && host !== null && otherLiveProcess({ pid, host }, sender)) continue
         marked += mark.run(INTERRUPTED.message, INTERRUPTED.messageCode, pid, host).changes
       }
       return marked

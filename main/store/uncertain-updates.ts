@@ -28,6 +28,8 @@ export function uncertainUpdates(db: Db) {
   )
   let byProfile: Map<string, number> | null = null
   let byId = new Map<number, string>()
+  /** Ids taken out as settled since the last read: one of them turning uncertain means a rollback. */
+  let settledIds = new Set<number>()
   let seenVersion: unknown = null
 
   function current(): Map<string, number> {
@@ -40,6 +42,7 @@ export function uncertainUpdates(db: Db) {
       }[]
       byProfile = new Map(rows.map((row) => [keyOf(row.environmentId, row.profileId), row.id]))
       byId = new Map(rows.map((row) => [row.id, keyOf(row.environmentId, row.profileId)]))
+      settledIds = new Set()
       seenVersion = version
     }
     return byProfile
@@ -63,13 +66,14 @@ export function uncertainUpdates(db: Db) {
     settled(id: number, outcome: RequestOutcome): void {
       const key = byId.get(id)
       if (isUncertainOutcome(outcome)) {
-        // Not known as uncertain here: a failed commit left the index behind. Read it again.
-        if (key === undefined) byProfile = null
+        // Settled here, yet uncertain now: the commit that settled it failed. Read it again.
+        if (settledIds.has(id)) byProfile = null
         return
       }
       if (key === undefined) return
       current().delete(key)
       byId.delete(id)
+      settledIds.add(id)
     },
   }
 }

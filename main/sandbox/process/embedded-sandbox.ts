@@ -1,4 +1,4 @@
-import { ExplainedError, type MessageParams } from '../../../preload/contract/explained'
+import { ExplainedError } from '../../../preload/contract/explained'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
@@ -8,6 +8,7 @@ import {
   type SandboxReply,
   type StartedSandbox,
 } from './sandbox-process-messages'
+import { explainedDetail } from '../../gateway/transport-error'
 
 export interface EmbeddedSandboxOptions extends SandboxProcessOptions {
   launch: ProcessLauncher
@@ -144,14 +145,10 @@ function stoppedError(reason: string): Error {
 
 /** Why the sandbox could not start, with the window's wording of the inner reason when it has one. */
 function startFailure(error: Error): Error {
-  const detail: MessageParams =
-    error instanceof ExplainedError
-      ? { detail: error.message, detailCode: error.messageCode, ...error.params }
-      : { detail: error.message }
   return new ExplainedError(
     `The built-in sandbox could not start: ${error.message}.`,
     'sandbox.could-not-start',
-    detail,
+    explainedDetail(error),
     { cause: error },
   )
 }

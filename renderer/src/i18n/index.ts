@@ -12,6 +12,10 @@ export const i18n = createAppI18n(initialLocale())
 export const explainMain = (explained: Explained): string =>
   explainWith(i18n.global as unknown as Wording, explained)
 
+/** A stored result's message (History, bulk results) in the window's language; '' before one. */
+export const explainStored = (stored: Omit<Explained, 'message'> & { message: string | null }) =>
+  stored.message === null ? '' : explainMain({ ...stored, message: stored.message })
+
 /** A byte count as a size in the window's language: "1.54 MB", «1,54 МБ». */
 export const formatSize = (bytes: number): string =>
   byteSize(i18n.global as unknown as UnitWording, bytes)

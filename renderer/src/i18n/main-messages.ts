@@ -23,6 +23,17 @@ const UNIT_PARAMS = {
   limitMs: timeLimit,
 } as const
 
+/** Params whose value is a word the screens already have: worded from there. */
+const SHARED_WORDS: Partial<Record<string, (value: string) => string>> = {
+  outcome: (value) => `common.outcomes.${value}`,
+}
+
+/** Params carrying an inner message's code, and the param its wording goes in, innermost first. */
+const INNER_MESSAGES = [
+  ['detailCode', 'detail'],
+  ['summaryCode', 'summary'],
+] as const
+
 /**
  * A message from main in the window's language: the locale's text for its `messageCode`
  * (under main.*), filled with its params, or main's English `message` for a code the locale
@@ -37,27 +48,23 @@ export function explainWith(wording: Wording, explained: Explained): string {
     const value = params[name]
     if (typeof value === 'number') params[name] = format(wording, value)
   }
-  // A value named by a word (the kind a field wants: "number") is worded under main.<area>.values
-  // (before an inner message, which may name one too).
+  // A value named by a word (the kind a field wants: "number") is worded under main.<area>.values,
+  // or where the screens word it (a request outcome), before any inner message uses it.
   const values = `main.${explained.messageCode!.split('.')[0]}.values`
   for (const [name, value] of Object.entries(params)) {
-    const word = `${values}.${name}.${String(value)}`
-    if (typeof value === 'string' && known(word)) params[name] = wording.t(word, {})
+    if (typeof value !== 'string') continue
+    const word = [`${values}.${name}.${value}`, SHARED_WORDS[name]?.(value)].find(
+      (candidate) => candidate && known(candidate),
+    )
+    if (word) params[name] = wording.t(word, {})
   }
-  // A message wrapping another (an update whose connection failed) words the inner one first.
-  const inner = params['detailCode']
-  if (typeof inner === 'string' && known(`main.${inner}`)) {
-    params['detail'] = wording.t(`main.${inner}`, params)
-  }
-  // A request outcome is worded as the screens word it (in English, its own name).
-  const outcome = params['outcome']
-  if (typeof outcome === 'string' && known(`common.outcomes.${outcome}`)) {
-    params['outcome'] = wording.t(`common.outcomes.${outcome}`, {})
-  }
-  // A record of an outcome (History's entry for a report run) words that outcome next.
-  const summary = params['summaryCode']
-  if (typeof summary === 'string' && known(`main.${summary}`)) {
-    params['summary'] = wording.t(`main.${summary}`, params)
+  // A message wrapping another (an update whose connection failed; History's record of a report
+  // run) words the inner one first, innermost first.
+  for (const [codeParam, textParam] of INNER_MESSAGES) {
+    const inner = params[codeParam]
+    if (typeof inner === 'string' && known(`main.${inner}`)) {
+      params[textParam] = wording.t(`main.${inner}`, params)
+    }
   }
   // What a parameter's value must look like ("a month number from 1 to 12") is worded per parameter.
   const parameter = params['parameter']

@@ -98,12 +98,9 @@ export const mainReports = {
       boolean: 'true or false',
     },
     found: {
-      null: 'null',
       list: 'a list',
       object: 'an object',
       text: 'text',
-      true: 'true',
-      false: 'false',
       number: 'a number',
       end: 'the end of the text',
     },

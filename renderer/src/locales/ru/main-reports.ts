@@ -91,12 +91,9 @@ export const mainReports: Translation<typeof english> = {
       boolean: 'true или false',
     },
     found: {
-      null: 'null',
       list: 'список',
       object: 'объект',
       text: 'текст',
-      true: 'true',
-      false: 'false',
       number: 'число',
       end: 'конец текста',
     },

@@ -1,7 +1,7 @@
 import type { HistoryEntryView } from '../../../../preload/contract/history-channels'
 import type { RequestOutcome } from '../../../../preload/contract/request-outcomes'
 import { formatDateTime } from '../../format/date-time'
-import { explainMain, i18n } from '../../i18n'
+import { explainStored, i18n } from '../../i18n'
 
 // Called while rendering, so each text follows the window's language.
 const t = i18n.global.t
@@ -11,8 +11,7 @@ export const uncertainHint = (): string => t('common.uncertainHint')
 export const outcomeLabel = (outcome: RequestOutcome): string => t(`common.outcomes.${outcome}`)
 
 /** The entry's result message in the window's language ('' before it has one). */
-export const messageText = (entry: HistoryEntryView): string =>
-  entry.message === null ? '' : explainMain({ ...entry, message: entry.message })
+export const messageText = (entry: HistoryEntryView): string => explainStored(entry)
 
 export const operationLabel = (operation: HistoryEntryView['operation']): string =>
   t(`history.operations.${operation}`)
