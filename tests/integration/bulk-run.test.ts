@@ -124,7 +124,8 @@ describe('a bulk run', () => {
   it('pauses (nothing new leaves), resumes, and finishes', async () => {
     const { job, source } = await newJob('pause', 60, [], 2)
     const running = run(job.id, source)
-    await new Promise((resolve) => setTimeout(resolve, 150))
+    // Paused once the first rows are through, however fast they go.
+    while (running.progress().states.done < 2) await new Promise((resolve) => setImmediate(resolve))
     running.pause()
     expect(journal.job(job.id)!.state).toBe('paused')
     await new Promise((resolve) => setTimeout(resolve, 200))
