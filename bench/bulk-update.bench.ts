@@ -165,7 +165,6 @@ async function interleaved(
     }
     return { bulk, bare }
   } finally {
-    journal.close()
     db.close()
   }
 }

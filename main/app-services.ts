@@ -183,7 +183,6 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       await reports.closeAll()
       queryEngine.close()
       await sandbox.stop()
-      bulkJournal.close()
       db.close()
     },
   }

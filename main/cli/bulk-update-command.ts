@@ -287,7 +287,6 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     const approved = summary.outcomes['approved'] ?? 0
     return approved === summary.total ? 0 : 1
   } finally {
-    journal.close()
     store.close()
   }
 }

@@ -413,9 +413,6 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
      * grouped with other rows' writes.
      */
     commit: <T>(work: () => T, options: CommitOptions) => commit(work, options),
-
-    /** Call before closing the database. */
-    close: () => commit.close(),
   }
 }
 

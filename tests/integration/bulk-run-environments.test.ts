@@ -50,7 +50,6 @@ afterAll(async () => {
   await second.stop()
   first.remove()
   second.remove()
-  journal.close()
   store.close()
 })
 

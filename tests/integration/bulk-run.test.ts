@@ -40,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox.stop()
   sandbox.remove()
-  journal.close()
   store.close()
 })
 

@@ -15,7 +15,6 @@ const db = openDatabase(join(dataDir, 'gatedesk.sqlite'))
 const journal = createBulkJournal(db)
 const imports = createImportSessions({ mappings: createBulkMappings(db), journal, dataDir })
 afterAll(() => {
-  journal.close()
   db.close()
   rmSync(dataDir, { recursive: true, force: true })
 })
