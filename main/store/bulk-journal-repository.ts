@@ -190,6 +190,10 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
        ORDER BY row_number`,
     ),
     row: db.prepare(`SELECT * FROM bulk_rows WHERE job_id = ? AND row_number = ?`),
+    pendingFrom: db.prepare(
+      `SELECT * FROM bulk_rows WHERE job_id = ? AND state = 'pending' AND row_number >= ?
+       ORDER BY row_number LIMIT ?`,
+    ),
     counts: db.prepare(
       `SELECT state, coalesce(outcome, '') AS outcome, count(*) AS n FROM bulk_rows
        WHERE job_id = ? GROUP BY state, outcome`,
@@ -271,6 +275,11 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
     /** Row numbers still to send, in file order. */
     pendingRows(jobId: string): number[] {
       return (statements.pending.all(jobId) as { n: number }[]).map((r) => r.n)
+    },
+
+    /** Up to `limit` pending rows from `rowNumber` on, in file order. */
+    pendingRowsFrom(jobId: string, rowNumber: number, limit: number): BulkRow[] {
+      return (statements.pendingFrom.all(jobId, rowNumber, limit) as RowRow[]).map(toRow)
     },
 
     row(jobId: string, rowNumber: number): BulkRow | null {

@@ -3,7 +3,7 @@ import { isUncertainOutcome, type RequestOutcome } from '../../preload/contract/
 import type { MessageParams } from '../../preload/contract/explained'
 import type { Db } from './database'
 import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
-import { uncertainUpdates } from './uncertain-updates'
+import { uncertainUpdates, updateKey } from './uncertain-updates'
 import { redactParameters, redactText } from '../privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../jobs/runner-process'
 
@@ -153,6 +153,7 @@ export function createHistoryRepository(
      ORDER BY sent_at DESC, id DESC LIMIT 1`,
   )
   const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
+  const exists = db.prepare(`SELECT 1 FROM request_history WHERE id = ?`).pluck()
 
   function entryOf(id: number): HistoryEntry | null {
     const row = byId.get(id) as HistoryRow | undefined
@@ -164,13 +165,14 @@ export function createHistoryRepository(
     recordSending(request: SentRequest): number {
       const { parameters } = request
       const profileId = valueOf(parameters, 'recurring-payment-id')
+      const stored = redactParameters(parameters)
       const id = Number(
         insert.run({
           sentAt: now().toISOString(),
           environmentId: request.environment.id,
           environmentName: request.environment.name,
           operation: request.operation,
-          parameters: JSON.stringify(redactParameters(parameters)),
+          parameters: JSON.stringify(stored),
           profileId,
           orderId: valueOf(parameters, 'client-orderid'),
           senderPid: sender.pid,
@@ -178,7 +180,7 @@ export function createHistoryRepository(
         }).lastInsertRowid,
       )
       if (request.operation === 'update-recurring-payment' && profileId !== null) {
-        uncertain.sending(id, request.environment.id, profileId)
+        uncertain.sending({ id, update: updateKey(stored) }, request.environment.id, profileId)
       }
       return id
     },
@@ -223,18 +225,28 @@ export function createHistoryRepository(
     },
 
     /**
-     * The newest update-recurring-payment sent to a profile in an environment when its outcome is
-     * uncertain (it may have changed the profile), else null.
+     * The newest update-recurring-payment sent to the profile the parameters name, in an
+     * environment, when its outcome is uncertain (it may have changed the profile) and it was
+     * this same update, whatever its order id; else null.
      */
-    uncertainLatestUpdateOf(environmentId: string, profileId: string): HistoryEntry | null {
-      const id = uncertain.of(environmentId, profileId)
-      if (id === null) return null
-      const entry = entryOf(id)
-      if (entry !== null) return entry
+    uncertainSameUpdateOf(
+      environmentId: string,
+      parameters: readonly Parameter[],
+    ): HistoryEntry | null {
+      const profileId = valueOf(parameters, 'recurring-payment-id')
+      if (profileId === null) return null
+      const newest = uncertain.of(environmentId, profileId)
+      if (newest === null) return null
+      const update = updateKey(redactParameters(parameters))
+      if (exists.get(newest.id) !== undefined) {
+        return newest.update === update ? entryOf(newest.id) : null
+      }
       // Its write was rolled back (a failed commit): ask the table itself.
-      const newest = latestUpdate.get(profileId, environmentId) as
+      const latest = latestUpdate.get(profileId, environmentId) as
         { id: number; outcome: HistoryOutcome } | undefined
-      return newest && isUncertainOutcome(newest.outcome) ? entryOf(newest.id) : null
+      if (!latest || !isUncertainOutcome(latest.outcome)) return null
+      const entry = entryOf(latest.id)
+      return entry && updateKey(entry.parameters) === update ? entry : null
     },
 
     get: entryOf,

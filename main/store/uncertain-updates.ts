@@ -3,9 +3,25 @@ import {
   UNCERTAIN_OUTCOMES,
   type RequestOutcome,
 } from '../../preload/contract/request-outcomes'
+import type { Parameter } from '../gateway/form-codec'
 import type { Db } from './database'
 
 const keyOf = (environmentId: string, profileId: string) => `${environmentId}\n${profileId}`
+
+/**
+ * An update as history keeps it (card data masked), without its order id: a new client-orderid
+ * does not make a re-send safe, as the profile may already hold the update.
+ */
+export const updateKey = (stored: readonly Parameter[]) =>
+  JSON.stringify(
+    stored.filter(([name]) => name !== 'client-orderid').sort(([a], [b]) => (a < b ? -1 : 1)),
+  )
+
+/** A profile's newest update, uncertain: its history id and its updateKey. */
+export interface UncertainUpdate {
+  id: number
+  update: string
+}
 
 /**
  * The profiles whose newest update has an uncertain outcome, by environment, in memory: the
@@ -16,7 +32,7 @@ const keyOf = (environmentId: string, profileId: string) => `${environmentId}\n$
 export function uncertainUpdates(db: Db) {
   const dataVersion = db.prepare('PRAGMA data_version').pluck()
   const newestUncertain = db.prepare(
-    `SELECT h.id, h.environment_id AS environmentId, h.profile_id AS profileId
+    `SELECT h.id, h.environment_id AS environmentId, h.profile_id AS profileId, h.parameters
      FROM request_history h
      WHERE h.operation = 'update-recurring-payment' AND h.profile_id IS NOT NULL
        AND h.outcome IN (${UNCERTAIN_OUTCOMES.map((outcome) => `'${outcome}'`).join(', ')})
@@ -26,22 +42,28 @@ export function uncertainUpdates(db: Db) {
            AND n.operation = h.operation
            AND (n.sent_at > h.sent_at OR (n.sent_at = h.sent_at AND n.id > h.id)))`,
   )
-  let byProfile: Map<string, number> | null = null
+  let byProfile: Map<string, UncertainUpdate> | null = null
   let byId = new Map<number, string>()
   /** Ids taken out as settled since the last read: one of them turning uncertain means a rollback. */
   let settledIds = new Set<number>()
   let seenVersion: unknown = null
 
-  function current(): Map<string, number> {
+  function current(): Map<string, UncertainUpdate> {
     const version = dataVersion.get()
     if (byProfile === null || version !== seenVersion) {
       const rows = newestUncertain.all() as {
         id: number
         environmentId: string
         profileId: string
+        parameters: string
       }[]
-      byProfile = new Map(rows.map((row) => [keyOf(row.environmentId, row.profileId), row.id]))
-      byId = new Map(rows.map((row) => [row.id, keyOf(row.environmentId, row.profileId)]))
+      byProfile = new Map()
+      byId = new Map()
+      for (const row of rows) {
+        const key = keyOf(row.environmentId, row.profileId)
+        byProfile.set(key, { id: row.id, update: updateKey(JSON.parse(row.parameters)) })
+        byId.set(row.id, key)
+      }
       settledIds = new Set()
       seenVersion = version
     }
@@ -49,18 +71,20 @@ export function uncertainUpdates(db: Db) {
   }
 
   return {
-    /** The history id of the profile's newest update when its outcome is uncertain, else null. */
-    of(environmentId: string, profileId: string): number | null {
+    /** The profile's newest update when its outcome is uncertain, else null. */
+    of(environmentId: string, profileId: string): UncertainUpdate | null {
       return current().get(keyOf(environmentId, profileId)) ?? null
     },
     /** An update recorded as sending: the profile's newest, and uncertain until its result. */
-    sending(id: number, environmentId: string, profileId: string): void {
+    sending(newest: UncertainUpdate, environmentId: string, profileId: string): void {
+      // Not read yet: the first question reads the table, this write included. Read already: a
+      // write of another connection since makes the next question read it all again anyway.
+      if (byProfile === null) return
       const key = keyOf(environmentId, profileId)
-      const newest = current()
-      const before = newest.get(key)
-      if (before !== undefined) byId.delete(before)
-      newest.set(key, id)
-      byId.set(id, key)
+      const before = byProfile.get(key)
+      if (before !== undefined) byId.delete(before.id)
+      byProfile.set(key, newest)
+      byId.set(newest.id, key)
     },
     /** A result recorded: the profile's newest update is no longer uncertain if it was this one. */
     settled(id: number, outcome: RequestOutcome): void {
@@ -70,8 +94,8 @@ export function uncertainUpdates(db: Db) {
         if (settledIds.has(id)) byProfile = null
         return
       }
-      if (key === undefined) return
-      current().delete(key)
+      if (key === undefined || byProfile === null) return
+      byProfile.delete(key)
       byId.delete(id)
       settledIds.add(id)
     },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { createRecurringUpdateService } from '../../main/recurring/recurring-update-service'
+import { createBulkJournal } from '../../main/store/bulk-journal-repository'
 import { openDatabase } from '../../main/store/database'
 import { createHistoryRepository } from '../../main/store/history-repository'
 import { openTestStore } from '../fixtures/gatedesk-store'
@@ -100,5 +101,27 @@ describe('sending again after an uncertain outcome', () => {
     history.recordResult(id, { outcome: 'unknown', message: 'cut off' })
     const held = await service.send({ environmentId, parameters: update('GUARD-9', '9.20') })
     expect(held.uncertainEarlier).toMatchObject({ historyId: id, outcome: 'unknown' })
+  })
+
+  it('holds the same update back when a newer send to the profile was rolled back', async () => {
+    sandbox.sandbox.service.injectFault('internal-error', 1)
+    const first = await service.send({ environmentId, parameters: update('GUARD-10', '9.30') })
+    expect(first.outcome).toBe('internal-failure')
+    // A bulk row's record of another update, rolled back with its journal entry.
+    const journal = createBulkJournal(store.db)
+    const rolledBack = journal.commit(
+      () => {
+        history.recordSending({
+          environment: { id: environmentId, name: 'Sandbox' },
+          operation: 'update-recurring-payment',
+          parameters: Object.entries(update('GUARD-11', '9.40')),
+        })
+        throw new Error('Row 1 is not pending')
+      },
+      { durable: true },
+    )
+    await expect(rolledBack).rejects.toThrow('not pending')
+    const held = await service.send({ environmentId, parameters: update('GUARD-12', '9.30') })
+    expect(held.uncertainEarlier).toMatchObject({ historyId: first.historyId })
   })
 })
