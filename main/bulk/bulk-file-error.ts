@@ -1,5 +1,6 @@
 import { basename } from 'node:path'
 import { ExplainedError, type MessageParams } from '../../preload/contract/explained'
+import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
 import { CsvError, type CsvErrorCode } from '../csv/csv-error'
 import type { FormatHints } from '../csv/csv-format'
 
@@ -9,7 +10,7 @@ const ENGLISH = {
     '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
   unreadable: 'GateDesk could not read "{file}": {reason}',
   'too-large':
-    '"{file}" is {size} MiB: a bulk update file may hold at most 64 MiB. Split it into smaller files.',
+    '"{file}" is {sizeBytes}: a bulk update file may hold at most {limitBytes}. Split it into smaller files.',
   empty:
     '"{file}" has no updates: it needs a header row naming the columns, then one row per update.',
   binary:
@@ -25,6 +26,12 @@ const ENGLISH = {
 
 export type BulkFileProblem = keyof typeof ENGLISH
 
+/** Params sent as byte counts, worded as the window words them (renderer/src/i18n/main-messages.ts). */
+const UNIT_WORDING: Partial<Record<string, (bytes: number) => string>> = {
+  sizeBytes: formatByteSize,
+  limitBytes: formatSizeLimit,
+}
+
 /** A file of updates GateDesk cannot use: `code` as a CsvError's, the message coded for the window. */
 export class BulkFileError extends ExplainedError {
   override readonly name = 'BulkFileError'
@@ -34,9 +41,11 @@ export class BulkFileError extends ExplainedError {
     problem: BulkFileProblem,
     params: MessageParams,
   ) {
-    const message = ENGLISH[problem].replace(/\{(\w+)\}/g, (_, name: string) =>
-      String(params[name]),
-    )
+    const message = ENGLISH[problem].replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = params[name]
+      const unit = typeof value === 'number' ? UNIT_WORDING[name] : undefined
+      return unit ? unit(value as number) : String(value)
+    })
     super(message, `bulk.file.${problem}`, params)
   }
 }

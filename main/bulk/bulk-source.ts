@@ -48,7 +48,8 @@ async function readSource(path: string, hints: FormatHints): Promise<BulkSource>
   if (bytes.length > BULK_FILE_MAX_BYTES) {
     throw new BulkFileError('row-too-long', 'too-large', {
       file,
-      size: Math.round(bytes.length / 1048576),
+      sizeBytes: bytes.length,
+      limitBytes: BULK_FILE_MAX_BYTES,
     })
   }
   const format = await detectFileFormat(path, hints, { bytes, isWholeFile: true })

@@ -153,7 +153,7 @@ describe('a sandbox process that hangs', () => {
     const { embedded, launched } = hanging(hangingScript('silent', false))
     const starting = embedded.start()
     await expect(starting).rejects.toThrow(
-      'The built-in sandbox could not start: it did not start listening within 0.3 s.',
+      'The built-in sandbox could not start: it did not start listening within 300 ms.',
     )
     expect(await exitOf(launched[0]!)).toMatch(/^killed by SIG/)
     await embedded.stop()
@@ -162,7 +162,7 @@ describe('a sandbox process that hangs', () => {
   it('is ended when a call is not answered in time, and the next call starts a new one', async () => {
     const { embedded, launched } = hanging(hangingScript('deaf', true))
     await expect(embedded.page.overview()).rejects.toThrow(
-      'The built-in sandbox did not answer within 0.3 s',
+      'The built-in sandbox did not answer within 300 ms',
     )
     expect(await exitOf(launched[0]!)).toMatch(/^killed by SIG/)
     await expect(embedded.page.overview()).rejects.toThrow('did not answer')

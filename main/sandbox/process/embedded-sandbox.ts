@@ -1,4 +1,5 @@
 import { ExplainedError } from '../../../preload/contract/explained'
+import { formatTimeLimit } from '../../../preload/contract/readable-units'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
@@ -71,12 +72,11 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
       if (ended !== null) throw stoppedError(ended)
       const id = ++lastId
       const timer = setTimeout(() => {
-        const seconds = callTimeoutMs / 1000
         settle(id)?.reject(
           new ExplainedError(
-            `The built-in sandbox did not answer within ${seconds} s, so it was stopped; its next action starts it again.`,
+            `The built-in sandbox did not answer within ${formatTimeLimit(callTimeoutMs)}, so it was stopped; its next action starts it again.`,
             'sandbox.no-answer',
-            { seconds },
+            { limitMs: callTimeoutMs },
           ),
         )
         channel.kill()
@@ -94,12 +94,11 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
   return new Promise<RunningProcess>((resolve, reject) => {
     const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS
     const startTimer = setTimeout(() => {
-      const seconds = startTimeoutMs / 1000
       reject(
         new ExplainedError(
-          `it did not start listening within ${seconds} s`,
+          `it did not start listening within ${formatTimeLimit(startTimeoutMs)}`,
           'sandbox.start.not-listening',
-          { seconds },
+          { limitMs: startTimeoutMs },
         ),
       )
       channel.kill()

@@ -16,7 +16,7 @@ export const mainBulk = {
       '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
     unreadable: 'GateDesk could not read "{file}": {reason}',
     'too-large':
-      '"{file}" is {size} MiB: a bulk update file may hold at most 64 MiB. Split it into smaller files.',
+      '"{file}" is {sizeBytes}: a bulk update file may hold at most {limitBytes}. Split it into smaller files.',
     empty:
       '"{file}" has no updates: it needs a header row naming the columns, then one row per update.',
     binary:

@@ -14,13 +14,13 @@ export const mainSandbox = {
     'issuer-decline': 'simulated issuer decline',
   },
   'no-answer':
-    'The built-in sandbox did not answer within {seconds} s, so it was stopped; its next action starts it again.',
+    'The built-in sandbox did not answer within {limitMs}, so it was stopped; its next action starts it again.',
   'stopped-unexpectedly':
     'The built-in sandbox stopped unexpectedly ({reason}); the rest of GateDesk is unaffected. Its next action starts it again.',
   closing: 'The built-in sandbox is stopped: GateDesk is closing.',
   'could-not-start': 'The built-in sandbox could not start: {detail}.',
   start: {
-    'not-listening': 'it did not start listening within {seconds} s',
+    'not-listening': 'it did not start listening within {limitMs}',
     'process-ended': 'its process ended ({reason})',
   },
 }
