@@ -23,12 +23,21 @@ export function groupDigits(decimal: string, locale: string): string {
   const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal)
   if (!match) return decimal
   const [, sign, whole = '', fraction = ''] = match
-  const separator = (type: string) =>
-    numbers(locale)
-      .formatToParts(12345.6)
-      .find((part) => part.type === type)?.value ?? ''
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, separator('group'))
-  return `${sign}${grouped}${fraction && separator('decimal') + fraction.slice(1)}`
+  const { group, point } = separatorsOf(locale)
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)
+  return `${sign}${grouped}${fraction && point + fraction.slice(1)}`
+}
+
+const separators = new Map<string, { group: string; point: string }>()
+function separatorsOf(locale: string): { group: string; point: string } {
+  let known = separators.get(locale)
+  if (!known) {
+    const parts = numbers(locale).formatToParts(12345.6)
+    const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+    known = { group: part('group'), point: part('decimal') }
+    separators.set(locale, known)
+  }
+  return known
 }
 
 /** `count` and `groupDigits` in the window's language, for a component. */
