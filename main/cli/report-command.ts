@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { DEFAULT_REPORT_LIMITS, runReport } from '../gateway/custom-report'
-import { formatByteCount, formatDuration } from '../gateway/transport-error'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 import { historyParameters } from '../reports/report-run-record'
 import { reportRequestSchema, type ReportRequest } from '../../preload/contract/report-request'
 import { sendRecorded } from './cli-history'
@@ -27,7 +27,7 @@ history ($GATEDESK_DATA_DIR, else the app's data folder).
                                                     "value": "01.11.2026"}],
                          "filters": {"currencies": ["EUR"]}}
   --out FILE            where to save the report; it is replaced only by a whole report of the
-                        format asked for, of at most ${formatByteCount(maxBytes)} in ${formatDuration(deadlineMs)}, never by a refusal
+                        format asked for, of at most ${formatSizeLimit(maxBytes)} in ${formatTimeLimit(deadlineMs)}, never by a refusal
   --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object`
 
 const options = {

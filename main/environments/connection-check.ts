@@ -6,7 +6,8 @@ import type { ReportRequest } from '../../preload/contract/report-request'
 import { runReport } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
-import { explainedDetail, formatByteCount, formatDuration } from '../gateway/transport-error'
+import { explainedDetail } from '../gateway/transport-error'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
 export const PROBE_REQUEST: ReportRequest = {
@@ -65,12 +66,12 @@ export async function checkConnection(
           const [limit, code, params] =
             result.exceeded === 'maxBytes'
               ? [
-                  formatByteCount(PROBE_LIMITS.maxBytes),
+                  formatSizeLimit(PROBE_LIMITS.maxBytes),
                   'connection.too-large',
                   { limitBytes: PROBE_LIMITS.maxBytes },
                 ]
               : [
-                  formatDuration(PROBE_LIMITS.deadlineMs),
+                  formatTimeLimit(PROBE_LIMITS.deadlineMs),
                   'connection.too-slow',
                   { limitMs: PROBE_LIMITS.deadlineMs },
                 ]

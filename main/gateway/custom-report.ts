@@ -11,7 +11,8 @@ import { DEFAULT_DOWNLOAD_LIMITS, TransportError } from './https-transport'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { classifyReport, reportFailure, requestedKind, type ReportResult } from './report-response'
-import { explainedDetail, formatByteCount, formatDuration } from './transport-error'
+import { explainedDetail } from './transport-error'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
 /**
  * The JSON report request is signed over the oauth_* parameters alone: RFC 5849 counts only
@@ -148,7 +149,7 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
       return {
         ...reportFailure(
           'transport-error',
-          `The report is larger than the ${formatByteCount(limits.maxBytes)} limit, so the download was stopped and nothing was kept. Ask for less (a shorter period, more filters) and run it again.`,
+          `The report is larger than the ${formatSizeLimit(limits.maxBytes)} limit, so the download was stopped and nothing was kept. Ask for less (a shorter period, more filters) and run it again.`,
           { messageCode: 'report.too-large', params: { limitBytes: limits.maxBytes } },
         ),
         exceeded: 'maxBytes',
@@ -157,7 +158,7 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
       return {
         ...reportFailure(
           'transport-error',
-          `The report took longer than the ${formatDuration(limits.deadlineMs)} limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.`,
+          `The report took longer than the ${formatTimeLimit(limits.deadlineMs)} limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.`,
           { messageCode: 'report.deadline', params: { limitMs: limits.deadlineMs } },
         ),
         exceeded: 'deadlineMs',

@@ -88,20 +88,20 @@ export function cancelled(url: URL, requestSent: boolean): TransportError {
 }
 
 export function connectTimedOut(url: URL, timeoutMs: number): TransportError {
-  const message = `Could not connect securely to ${url.host} within ${formatDuration(timeoutMs)}. Check the URL and port in the environment, and that the gateway can be reached from this network.`
+  const message = `Could not connect securely to ${url.host} within ${formatTimeLimit(timeoutMs)}. Check the URL and port in the environment, and that the gateway can be reached from this network.`
   return new TransportError('connect-timeout', message, {
     requestSent: false,
     messageCode: 'transport.connect-timeout',
-    params: { host: url.host, limit: formatDuration(timeoutMs) },
+    params: { host: url.host, limit: formatTimeLimit(timeoutMs) },
   })
 }
 
 export function noResponse(url: URL, timeoutMs: number): TransportError {
-  const message = `${url.host} did not answer within ${formatDuration(timeoutMs)}.`
+  const message = `${url.host} did not answer within ${formatTimeLimit(timeoutMs)}.`
   return new TransportError('response-timeout', message, {
     requestSent: true,
     messageCode: 'transport.no-response',
-    params: { host: url.host, limit: formatDuration(timeoutMs) },
+    params: { host: url.host, limit: formatTimeLimit(timeoutMs) },
   })
 }
 
@@ -110,11 +110,11 @@ export function responseStalled(
   timeoutMs: number,
   receivedBytes: number,
 ): TransportError {
-  const message = `${url.host} stopped sending the response for ${formatDuration(timeoutMs)}, after ${receivedBytes} bytes.`
+  const message = `${url.host} stopped sending the response for ${formatTimeLimit(timeoutMs)}, after ${receivedBytes} bytes.`
   return new TransportError('response-timeout', message, {
     requestSent: true,
     messageCode: 'transport.stalled',
-    params: { host: url.host, limit: formatDuration(timeoutMs), bytes: receivedBytes },
+    params: { host: url.host, limit: formatTimeLimit(timeoutMs), bytes: receivedBytes },
   })
 }
 
@@ -139,11 +139,11 @@ export function responseTruncated(
 }
 
 export function responseTooLarge(url: URL, maxBytes: number): TransportError {
-  const message = `The response from ${url.host} is larger than ${formatByteCount(maxBytes)}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.`
+  const message = `The response from ${url.host} is larger than ${formatSizeLimit(maxBytes)}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.`
   return new TransportError('too-large', message, {
     requestSent: true,
     messageCode: 'transport.too-large',
-    params: { host: url.host, limit: formatByteCount(maxBytes) },
+    params: { host: url.host, limit: formatSizeLimit(maxBytes) },
   })
 }
 
@@ -153,11 +153,11 @@ export function deadlinePassed(
   receivedBytes: number,
   requestSent: boolean,
 ): TransportError {
-  const message = `${url.host} did not finish answering within ${formatDuration(deadlineMs)}, the longest GateDesk waits for one request (${receivedBytes} bytes received).`
+  const message = `${url.host} did not finish answering within ${formatTimeLimit(deadlineMs)}, the longest GateDesk waits for one request (${receivedBytes} bytes received).`
   return new TransportError('deadline', message, {
     requestSent,
     messageCode: 'transport.deadline',
-    params: { host: url.host, limit: formatDuration(deadlineMs), bytes: receivedBytes },
+    params: { host: url.host, limit: formatTimeLimit(deadlineMs), bytes: receivedBytes },
   })
 }
 
@@ -329,9 +329,3 @@ function errorCode(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code
   return typeof code === 'string' ? code : ''
 }
-
-/** `1500` → `1.5 s`, `300` → `300 ms`, `1800000` → `30 min`: limits as staff set them. */
-export const formatDuration = formatTimeLimit
-
-/** `1048576` → `1 MiB`, `2147483648` → `2 GiB`: limits as staff would read them. */
-export const formatByteCount = formatSizeLimit
