@@ -33,7 +33,7 @@ export async function readBulkSource(path: string, hints: FormatHints = {}): Pro
   try {
     return await readSource(path, hints)
   } catch (error) {
-    throw asBulkFileError(error, path, hints)
+    throw asBulkFileError(error, path)
   }
 }
 

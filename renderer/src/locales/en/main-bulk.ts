@@ -12,19 +12,12 @@ export const mainBulk = {
       'profile-type "{value}" is not SRC, DST or native: write one of them, or leave the cell empty',
   },
   file: {
-    missing:
-      '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
-    unreadable: 'GateDesk could not read "{file}": {reason}',
     'too-large':
       '"{file}" is {sizeBytes}: a bulk update file may hold at most {limitBytes}. Split it into smaller files.',
     empty:
       '"{file}" has no updates: it needs a header row naming the columns, then one row per update.',
     binary:
       '"{file}" does not look like a CSV file: it contains binary data. Open the CSV file of updates, or choose its encoding.',
-    'unknown-encoding':
-      'GateDesk does not know the encoding "{encoding}": use e.g. UTF-8, windows-1251 or KOI8-R.',
-    'bad-delimiter':
-      "GateDesk cannot read CSV delimited by {delimiter}: use one character such as , ; {'|'} or a tab.",
     'too-many-rows': '"{file}" has {rows} rows: one bulk job takes at most {max}. Split the file.',
     changed:
       '"{file}" has changed since the bulk job {job} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.',
