@@ -16,6 +16,7 @@ import { startBulkRun } from '../main/bulk/bulk-run'
 import { readBulkSource } from '../main/bulk/bulk-source'
 import { autoMapping } from '../main/bulk/column-mapping'
 import { rowInputs } from '../main/bulk/job-source'
+import { connectionContexts } from '../main/bulk/row-environments'
 import { SPEC_PATHS, type GatewayEnvironment } from '../main/gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../main/gateway/gateway-client'
 import { httpsPost, httpsPostToFile } from '../main/gateway/https-transport'
@@ -132,7 +133,9 @@ async function interleaved(
     const run = startBulkRun(job, {
       journal,
       history,
-      context: createSendingContext({ environment, target: env, secrets, gateway: deps, history }),
+      rowContext: connectionContexts(
+        createSendingContext({ environment, target: env, secrets, gateway: deps, history }),
+      ),
       inputOf: rowInputs(job, source),
       runner: thisProcess(),
     })

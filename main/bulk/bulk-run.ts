@@ -13,7 +13,6 @@ import type {
 import type { HistoryRepository } from '../store/history-repository'
 import type { Explained } from '../../preload/contract/explained'
 import type { RowInput } from './column-mapping'
-import { connectionEnvironment, rowContexts } from './row-environments'
 import { badProfileType } from './row-check'
 import { rateLimiter } from './rate-limit'
 import { throughputMeter } from './throughput'
@@ -34,13 +33,11 @@ export interface BulkRunDeps {
   journal: BulkJournal
   /** On the journal's database: a row's entries in both commit together. */
   history: HistoryRepository
-  /** The job's environment's: rows with an empty environment cell are sent with it. */
-  context: SendingContext
   /**
-   * The context of the environment a row's cell names (null: the job's), or why it cannot be
-   * used. By default only the job's environment may be named.
+   * The sending context of the environment a row's cell names (null: the job's), or why it
+   * cannot be used (rowContexts in row-environments.ts).
    */
-  rowContext?: (cell: string | null) => SendingContext | Explained
+  rowContext: (cell: string | null) => SendingContext | Explained
   /** The row's update, read from its source (and the fixes made to it). */
   inputOf: (row: BulkRow) => RowInput
   /** Who runs it: recorded so another process can tell a live run from an interrupted one. */
@@ -86,9 +83,6 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   const states = { ...initial.states }
   const outcomes = { ...initial.outcomes }
   const total = Object.values(states).reduce((a, b) => a + b, 0)
-  const contextOf =
-    deps.rowContext ??
-    rowContexts(deps.context, connectionEnvironment(deps.context.environment), () => deps.context)
   const meter = throughputMeter(now)
   const waitForSlot = rateLimiter(() => rate, now, sleep)
 
@@ -199,7 +193,7 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
     // Let through by the rules, yet unsendable: a bad profile type, an unusable environment.
     const context: SendingContext | Explained =
       input.badProfileType === null
-        ? contextOf(input.environment)
+        ? deps.rowContext(input.environment)
         : badProfileType(input.badProfileType)
     if (!('recorder' in context)) {
       // The outcome (not-sent) says nothing left; the message says why, as the preview did.

@@ -127,7 +127,6 @@ export function createBulkService(deps: BulkServiceDeps) {
     const bulkRun = startBulkRun(job, {
       journal,
       history: deps.history,
-      context,
       rowContext,
       inputOf: rowInputs(job, source, memoryFixes.get(job.id)),
       runner: me,

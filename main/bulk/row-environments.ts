@@ -78,3 +78,7 @@ export function rowContexts(
     return context
   }
 }
+
+/** The command line's rule for a job: every row goes with its one connection's environment. */
+export const connectionContexts = (context: SendingContext) =>
+  rowContexts(context, connectionEnvironment(context.environment), () => context)

@@ -10,7 +10,7 @@ import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
 import { autoMapping } from '../bulk/column-mapping'
 import { openJobSource, rowInputs } from '../bulk/job-source'
 import { checkRows } from '../bulk/row-check'
-import { connectionEnvironment } from '../bulk/row-environments'
+import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
 import { createBulkJournal, type BulkJob, type BulkJournal } from '../store/bulk-journal-repository'
@@ -243,7 +243,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     const run = startBulkRun(job, {
       journal,
       history: store.history,
-      context,
+      rowContext: connectionContexts(context),
       inputOf: rowInputs(job, source),
       runner: me,
       onProgress: (progress) => {

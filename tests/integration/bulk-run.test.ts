@@ -14,7 +14,7 @@ import { readBulkSource } from '../../main/bulk/bulk-source'
 import { autoMapping } from '../../main/bulk/column-mapping'
 import { openJobSource, rowInputs } from '../../main/bulk/job-source'
 import { checkRows } from '../../main/bulk/row-check'
-import { configuredEnvironments } from '../../main/bulk/row-environments'
+import { configuredEnvironments, connectionContexts } from '../../main/bulk/row-environments'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { environmentSendingContext } from '../../main/recurring/recurring-update-service'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
@@ -81,7 +81,7 @@ function run(jobId: string, source: Awaited<ReturnType<typeof readBulkSource>>) 
   return startBulkRun(job, {
     journal,
     history,
-    context: environmentSendingContext(deps(), environmentId),
+    rowContext: connectionContexts(environmentSendingContext(deps(), environmentId)),
     inputOf: rowInputs(job, source),
     runner: me,
   })
