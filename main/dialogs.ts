@@ -24,7 +24,7 @@ const ENGLISH_FILTER_NAMES: Record<DialogFilterId, string> = {
 export const ALL_FILES: OfferedFilter = { id: 'allFiles', extensions: ['*'] }
 
 /** The filters under the names the window gave (English for those it did not name). */
-export const namedFilters = (
+const namedFilters = (
   filters: readonly OfferedFilter[],
   names: DialogFilterNames = {},
 ): FileFilter[] =>
@@ -32,6 +32,22 @@ export const namedFilters = (
     name: names[id] ?? ENGLISH_FILTER_NAMES[id],
     extensions,
   }))
+
+/** What the window gives a dialog: its title and file-type names in the window's language. */
+export interface DialogWording {
+  dialogTitle?: string | undefined
+  dialogFilters?: DialogFilterNames | undefined
+}
+
+/** A dialog's title and filters as the window words them, in main's English where it did not. */
+export const dialogWords = (
+  wording: DialogWording,
+  englishTitle: string,
+  filters: readonly OfferedFilter[],
+) => ({
+  title: wording.dialogTitle ?? englishTitle,
+  filters: namedFilters(filters, wording.dialogFilters),
+})
 
 /** Open and save dialogs, run by main so the window never names a path on its own. */
 export interface FileDialogs {

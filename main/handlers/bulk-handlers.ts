@@ -1,7 +1,7 @@
 import { basename } from 'node:path'
 import type { BulkService } from '../bulk/bulk-service'
 import type { ImportSessions } from '../bulk/import-sessions'
-import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
+import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 
 type BulkChannel = Extract<keyof Handlers, `bulk:${string}`>
@@ -25,10 +25,9 @@ export function bulkHandlers(deps: {
   const { bulk, imports, dialogs } = deps
   return {
     'bulk:open-file': async (input) => {
-      const file = await dialogs.chooseFileToOpen({
-        title: input.dialogTitle ?? 'Open a CSV file of updates',
-        filters: namedFilters(CSV_FILES, input.dialogFilters),
-      })
+      const file = await dialogs.chooseFileToOpen(
+        dialogWords(input, 'Open a CSV file of updates', CSV_FILES),
+      )
       if (!file) return { kind: 'cancelled' as const }
       return { kind: 'imported' as const, import: await imports.openFile(file, hints(input)) }
     },
@@ -52,11 +51,11 @@ export function bulkHandlers(deps: {
     'bulk:decide': async ({ bulkJobId, rowNumbers, decision }) => ({
       changed: bulk.decide(bulkJobId, rowNumbers, decision),
     }),
-    'bulk:export': async ({ bulkJobId, dialogTitle, dialogFilters }) => {
+    'bulk:export': async (input) => {
+      const { bulkJobId } = input
       const file = await dialogs.chooseFileToSave({
-        title: dialogTitle ?? 'Save the results',
+        ...dialogWords(input, 'Save the results', CSV_FILES),
         defaultName: `bulk-results-${bulkJobId.slice(5, 13)}.csv`,
-        filters: namedFilters(CSV_FILES, dialogFilters),
       })
       if (!file) return { kind: 'cancelled' as const }
       const rows = await bulk.export(bulkJobId, file)

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
-import { namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
+import { dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import { checkConnection } from '../environments/connection-check'
 import { SANDBOX_PROBE_REQUEST } from '../environments/sandbox-environment'
 import type { EnvironmentService } from '../environments/environment-service'
@@ -46,12 +46,12 @@ export function environmentHandlers(deps: {
         replace,
         onProgress: (stage) => deps.onKeyProgress(id, stage),
       }),
-    'environments:choose-key-file': async ({ id, dialogTitle, dialogFilters }) => {
+    'environments:choose-key-file': async (input) => {
+      const { id } = input
       const { name } = environments.get(id)
-      const file = await dialogs.chooseFileToOpen({
-        title: dialogTitle ?? `Private key for ${name}`,
-        filters: namedFilters(PEM_FILES, dialogFilters),
-      })
+      const file = await dialogs.chooseFileToOpen(
+        dialogWords(input, `Private key for ${name}`, PEM_FILES),
+      )
       if (file) chosenKeyFiles.set(id, file)
       return { fileName: file ? basename(file) : null }
     },
@@ -79,21 +79,21 @@ export function environmentHandlers(deps: {
         return { status: 'needs-passphrase' as const, message: error.message }
       }
     },
-    'environments:save-public-key': async ({ id, dialogTitle, dialogFilters }) => {
+    'environments:save-public-key': async (input) => {
+      const { id } = input
       const { publicKeyPem } = environments.publicKey(id)
       const file = await dialogs.chooseFileToSave({
-        title: dialogTitle ?? 'Save the public key for the support manager',
+        ...dialogWords(input, 'Save the public key for the support manager', PEM_FILES),
         defaultName: `${safeName(id)}-public.pem`,
-        filters: namedFilters(PEM_FILES, dialogFilters),
       })
       if (file) await writeFile(file, publicKeyPem)
       return { file }
     },
-    'environments:backup-private-key': async ({ id, passphrase, dialogTitle, dialogFilters }) => {
+    'environments:backup-private-key': async (input) => {
+      const { id, passphrase } = input
       const file = await dialogs.chooseFileToSave({
-        title: dialogTitle ?? 'Back up the private key (passphrase-protected)',
+        ...dialogWords(input, 'Back up the private key (passphrase-protected)', PEM_FILES),
         defaultName: `${safeName(id)}-private-backup.pem`,
-        filters: namedFilters(PEM_FILES, dialogFilters),
       })
       if (file) await environments.backupPrivateKey(id, file, passphrase)
       return { file }

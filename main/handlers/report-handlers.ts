@@ -1,6 +1,6 @@
 import { basename, extname } from 'node:path'
 import { REPORT_CELL_MAX, type ReportHeadView } from '../../preload/contract/report-channels'
-import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
+import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 import { selectionAsTsv } from '../reports/report-export'
 import { CSV_EXTENSIONS, droppedReportKind, startsLikePdf } from '../reports/report-file-kind'
@@ -50,11 +50,8 @@ export function reportHandlers(deps: {
     return { kind: 'csv' as const, head: headView(await reports.open(file)) }
   }
   return {
-    'reports:open-file': async ({ dialogTitle, dialogFilters }) => {
-      const file = await dialogs.chooseFileToOpen({
-        title: dialogTitle ?? 'Open a report',
-        filters: namedFilters(REPORT_FILES, dialogFilters),
-      })
+    'reports:open-file': async (input) => {
+      const file = await dialogs.chooseFileToOpen(dialogWords(input, 'Open a report', REPORT_FILES))
       if (!file) return { kind: 'cancelled' as const }
       return openAs(file, (await startsLikePdf(file).catch(() => false)) ? 'pdf' : 'csv')
     },
@@ -75,15 +72,14 @@ export function reportHandlers(deps: {
     'reports:copy': async ({ reportId, from, to, columns, withHeader }) => {
       return { text: await selectionAsTsv(reports.get(reportId), from, to, columns, withHeader) }
     },
-    'reports:export': async ({ reportId, what, columns, dialogTitle, dialogFilters }) => {
+    'reports:export': async (input) => {
+      const { reportId, what, columns } = input
       const session = reports.get(reportId)
       const name = basename(session.path, extname(session.path))
+      const english = what === 'original' ? 'Save the report as it came' : 'Export this view as CSV'
       const file = await dialogs.chooseFileToSave({
-        title:
-          dialogTitle ??
-          (what === 'original' ? 'Save the report as it came' : 'Export this view as CSV'),
+        ...dialogWords(input, english, CSV_FILES),
         defaultName: what === 'original' ? basename(session.path) : `${name}-view.csv`,
-        filters: namedFilters(CSV_FILES, dialogFilters),
       })
       if (!file) return { jobId: null, file: null }
       const jobId =

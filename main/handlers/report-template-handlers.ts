@@ -12,7 +12,7 @@ import {
 } from '../../preload/contract/report-template'
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
 import { outputText } from '../../preload/contract/text'
-import { ALL_FILES, namedFilters, type FileDialogs, type OfferedFilter } from '../dialogs'
+import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import { explainedDetail } from '../gateway/transport-error'
 import type { Handlers } from '../ipc'
 import {
@@ -139,19 +139,18 @@ export function reportTemplateHandlers(deps: {
       return { deleted: true as const }
     },
     'templates:restore': async ({ id }) => view(templates.restore(id)),
-    'templates:import-file': async ({ dialogTitle, dialogFilters }) => {
-      const file = await dialogs.chooseFileToOpen({
-        title: dialogTitle ?? 'Import a report template',
-        filters: namedFilters(JSON_FILES, dialogFilters),
-      })
+    'templates:import-file': async (input) => {
+      const file = await dialogs.chooseFileToOpen(
+        dialogWords(input, 'Import a report template', JSON_FILES),
+      )
       if (!file) return { status: 'cancelled' as const }
       return readTemplateFile(file, templates.freeName)
     },
-    'templates:export-file': async ({ name, request, dialogTitle, dialogFilters }) => {
+    'templates:export-file': async (input) => {
+      const { name, request } = input
       const file = await dialogs.chooseFileToSave({
-        title: dialogTitle ?? 'Export the report template',
+        ...dialogWords(input, 'Export the report template', JSON_FILES),
         defaultName: templateFileName(name),
-        filters: namedFilters(JSON_FILES, dialogFilters),
       })
       if (!file) return { file: null }
       await writeFile(file, requestJsonText(request), 'utf8')
