@@ -1,5 +1,9 @@
 import type { BrowserWindow, Dialog } from 'electron'
-import type { DialogFilterId, DialogFilterNames } from '../preload/contract/dialog-title'
+import type {
+  DialogFilterId,
+  DialogFilterNames,
+  DialogText,
+} from '../preload/contract/dialog-title'
 
 export interface FileFilter {
   name: string
@@ -33,15 +37,9 @@ const namedFilters = (
     extensions,
   }))
 
-/** What the window gives a dialog: its title and file-type names in the window's language. */
-export interface DialogWording {
-  dialogTitle?: string | undefined
-  dialogFilters?: DialogFilterNames | undefined
-}
-
 /** A dialog's title and filters as the window words them, in main's English where it did not. */
 export const dialogWords = (
-  wording: DialogWording,
+  wording: DialogText,
   englishTitle: string,
   filters: readonly OfferedFilter[],
 ) => ({

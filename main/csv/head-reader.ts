@@ -1,4 +1,5 @@
 import { REPORT_COLUMNS_MAX } from '../../preload/contract/report-limits'
+import { formatSizeLimit } from '../../preload/contract/readable-units'
 import { CsvError, fileLabel, fileParam, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import type { FileStart } from './csv-format'
@@ -62,7 +63,7 @@ export async function readHead(
   if (offsets.length === 0) {
     throw new CsvError(
       'row-too-long',
-      `${label} does not look like a CSV report: its first row is longer than ${HEAD_MAX_BYTES / 1024 / 1024} MiB.`,
+      `${label} does not look like a CSV report: its first row is longer than ${formatSizeLimit(HEAD_MAX_BYTES)}.`,
       { params: { ...fileParam(file.path), limitBytes: HEAD_MAX_BYTES } },
     )
   }

@@ -6,7 +6,7 @@ import type { ReportRequest } from '../../preload/contract/report-request'
 import { runReport } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
-import { explainedDetail } from '../gateway/transport-error'
+import { explainedDetail } from '../../preload/contract/explained'
 import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.

@@ -11,7 +11,7 @@ import { DEFAULT_DOWNLOAD_LIMITS, TransportError } from './https-transport'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { classifyReport, reportFailure, requestedKind, type ReportResult } from './report-response'
-import { explainedDetail } from './transport-error'
+import { explainedDetail } from '../../preload/contract/explained'
 import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
 /**

@@ -43,20 +43,6 @@ export class TransportError extends Error {
   }
 }
 
-/**
- * What a message wrapping this failure (or any error or result with a message code) passes on,
- * so the window can word the failure too.
- */
-export function explainedDetail(error: {
-  message: string
-  messageCode?: string | undefined
-  params?: MessageParams
-}): MessageParams {
-  return error.messageCode
-    ? { detail: error.message, detailCode: error.messageCode, ...error.params }
-    : { detail: error.message }
-}
-
 // Messages are for staff: say what happened to which host, then what to do about it. Callers add
 // what a failure means for their operation (e.g. an update whose outcome is unknown).
 

@@ -9,7 +9,7 @@ import {
   type SigningSecrets,
 } from './gateway-client'
 import { TransportError } from './https-transport'
-import { explainedDetail } from './transport-error'
+import { explainedDetail } from '../../preload/contract/explained'
 import { signRequest, signRequestInPool, type SignedRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
 import { decodeUpdateResponse, resultOf, type UpdateResult } from './update-response'

@@ -1,6 +1,6 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
-import type { Explained } from '../../preload/contract/explained'
+import { explainedDetail, type Explained } from '../../preload/contract/explained'
 import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
 import {
   checkRequest,
@@ -13,7 +13,6 @@ import {
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
 import { outputText } from '../../preload/contract/text'
 import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
-import { explainedDetail } from '../gateway/transport-error'
 import type { Handlers } from '../ipc'
 import {
   TemplateRefusedError,

@@ -1,6 +1,10 @@
 import { rename } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { ExplainedError, type MessageParams } from '../../preload/contract/explained'
+import {
+  ExplainedError,
+  explainedDetail,
+  type MessageParams,
+} from '../../preload/contract/explained'
 import { formatByteSize, formatDuration } from '../../preload/contract/readable-units'
 import type {
   ReportRunOutcomeName,
@@ -12,7 +16,6 @@ import { runReport, type ReportLimits } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps } from '../gateway/gateway-client'
 import type { ReportKind, ReportResult } from '../gateway/report-response'
-import { explainedDetail } from '../gateway/transport-error'
 import { CsvError, type CsvErrorCode } from '../csv/csv-error'
 import type { JobContext, JobRunner } from '../jobs/job-runner'
 import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'

@@ -34,3 +34,4 @@ export const dialogTextFields = {
   dialogTitle: dialogTextSchema.optional(),
   dialogFilters: dialogFilterNamesSchema.optional(),
 }
+export type DialogText = z.infer<z.ZodObject<typeof dialogTextFields>>

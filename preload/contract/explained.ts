@@ -39,3 +39,17 @@ export class ExplainedError extends Error {
     super(message, options)
   }
 }
+
+/**
+ * What a message wrapping a failure (any error or result with a message code) passes on as its
+ * params, so the window can word the failure too.
+ */
+export function explainedDetail(error: {
+  message: string
+  messageCode?: string | undefined
+  params?: MessageParams
+}): MessageParams {
+  return error.messageCode
+    ? { detail: error.message, detailCode: error.messageCode, ...error.params }
+    : { detail: error.message }
+}

@@ -91,13 +91,11 @@ const WANTED: Record<string, string> = {
   object: 'an object { … }',
   boolean: 'true or false',
 }
+/** What was found, where its word differs from its name (null, true, false read as they are). */
 const FOUND: Record<string, string> = {
-  null: 'null',
   list: 'a list',
   object: 'an object',
   text: 'text',
-  true: 'true',
-  false: 'false',
   number: 'a number',
 }
 

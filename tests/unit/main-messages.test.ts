@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Explained } from '../../preload/contract/explained'
+import { explainedDetail, type Explained } from '../../preload/contract/explained'
 import { uncertainSendRefusal } from '../../main/recurring/resend-guard'
 import { openDatabase } from '../../main/store/database'
 import { createHistoryRepository } from '../../main/store/history-repository'
@@ -11,7 +11,6 @@ import {
   connectionFailure,
   connectTimedOut,
   deadlinePassed,
-  explainedDetail,
   fileFailure,
   noResponse,
   notHttpsUrl,

@@ -1,4 +1,4 @@
-import { ExplainedError } from '../../../preload/contract/explained'
+import { ExplainedError, explainedDetail } from '../../../preload/contract/explained'
 import { formatTimeLimit } from '../../../preload/contract/readable-units'
 import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
@@ -9,7 +9,6 @@ import {
   type SandboxReply,
   type StartedSandbox,
 } from './sandbox-process-messages'
-import { explainedDetail } from '../../gateway/transport-error'
 
 export interface EmbeddedSandboxOptions extends SandboxProcessOptions {
   launch: ProcessLauncher

@@ -10,9 +10,6 @@ export const uncertainHint = (): string => t('common.uncertainHint')
 
 export const outcomeLabel = (outcome: RequestOutcome): string => t(`common.outcomes.${outcome}`)
 
-/** The entry's result message in the window's language ('' before it has one). */
-export const messageText = (entry: HistoryEntryView): string => explainStored(entry)
-
 export const operationLabel = (operation: HistoryEntryView['operation']): string =>
   t(`history.operations.${operation}`)
 
@@ -30,7 +27,7 @@ export function entryAsText(entry: HistoryEntryView): string {
     [t('history.fields.serialNumber'), entry.serialNumber],
     [t('history.fields.errorCode'), entry.errorCode],
     [t('history.fields.errorMessage'), entry.errorMessage],
-    [t('history.fields.message'), messageText(entry)],
+    [t('history.fields.message'), explainStored(entry)],
   ]
   return [
     ...fields.map(([label, value]) => `${label}: ${value ?? '—'}`),
