@@ -15,9 +15,8 @@ export interface UnitWording {
 // Intl formatters are slow to build: one per language and number of decimals, reused.
 const formatters = new Map<string, Intl.NumberFormat>()
 
-/** `value` as the window's language writes it, with `digits` decimals (null: as many as it has). */
-function number(wording: UnitWording, value: number, digits: number | null): string {
-  const locale = wording.locale.value
+/** How `locale` writes numbers with `digits` decimals (null: exact, ungrouped, as main does). */
+export function numberFormat(locale: string, digits: number | null): Intl.NumberFormat {
   const key = `${locale} ${digits}`
   let made = formatters.get(key)
   if (!made) {
@@ -30,8 +29,12 @@ function number(wording: UnitWording, value: number, digits: number | null): str
     )
     formatters.set(key, made)
   }
-  return made.format(value)
+  return made
 }
+
+/** `value` as the window's language writes it, with `digits` decimals (null: as many as it has). */
+const number = (wording: UnitWording, value: number, digits: number | null) =>
+  numberFormat(wording.locale.value, digits).format(value)
 
 const worded = (wording: UnitWording, { value, digits, unit }: ReadableParts<string>) =>
   wording.t(`common.units.${unit}`, { n: number(wording, value, digits) }, value)

@@ -1,19 +1,8 @@
 import { useI18n } from 'vue-i18n'
-import type { UnitWording } from '../../../format/readable-units'
-
-// One formatter per language: toLocaleString builds a new one per call, slow in a render.
-const formatters = new Map<string, Intl.NumberFormat>()
-function numbers(locale: string): Intl.NumberFormat {
-  let made = formatters.get(locale)
-  if (!made) {
-    made = new Intl.NumberFormat(locale)
-    formatters.set(locale, made)
-  }
-  return made
-}
+import { numberFormat, type UnitWording } from '../../../format/readable-units'
 
 /** A whole number as `locale` writes it: 1,000,000 (en), 1 000 000 (ru). */
-export const count = (n: number, locale: string) => numbers(locale).format(n)
+export const count = (n: number, locale: string) => numberFormat(locale, 0).format(n)
 
 /**
  * Groups the integer digits of a number written in decimal, exactly, with `locale`'s separators:
@@ -32,7 +21,7 @@ const separators = new Map<string, { group: string; point: string }>()
 function separatorsOf(locale: string): { group: string; point: string } {
   let known = separators.get(locale)
   if (!known) {
-    const parts = numbers(locale).formatToParts(12345.6)
+    const parts = numberFormat(locale, 1).formatToParts(12345.6)
     const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
     known = { group: part('group'), point: part('decimal') }
     separators.set(locale, known)
