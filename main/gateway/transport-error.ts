@@ -78,7 +78,7 @@ export function connectTimedOut(url: URL, timeoutMs: number): TransportError {
   return new TransportError('connect-timeout', message, {
     requestSent: false,
     messageCode: 'transport.connect-timeout',
-    params: { host: url.host, limit: formatTimeLimit(timeoutMs) },
+    params: { host: url.host, limitMs: timeoutMs },
   })
 }
 
@@ -87,7 +87,7 @@ export function noResponse(url: URL, timeoutMs: number): TransportError {
   return new TransportError('response-timeout', message, {
     requestSent: true,
     messageCode: 'transport.no-response',
-    params: { host: url.host, limit: formatTimeLimit(timeoutMs) },
+    params: { host: url.host, limitMs: timeoutMs },
   })
 }
 
@@ -100,7 +100,7 @@ export function responseStalled(
   return new TransportError('response-timeout', message, {
     requestSent: true,
     messageCode: 'transport.stalled',
-    params: { host: url.host, limit: formatTimeLimit(timeoutMs), bytes: receivedBytes },
+    params: { host: url.host, limitMs: timeoutMs, bytes: receivedBytes },
   })
 }
 
@@ -129,7 +129,7 @@ export function responseTooLarge(url: URL, maxBytes: number): TransportError {
   return new TransportError('too-large', message, {
     requestSent: true,
     messageCode: 'transport.too-large',
-    params: { host: url.host, limit: formatSizeLimit(maxBytes) },
+    params: { host: url.host, limitBytes: maxBytes },
   })
 }
 
@@ -143,7 +143,7 @@ export function deadlinePassed(
   return new TransportError('deadline', message, {
     requestSent,
     messageCode: 'transport.deadline',
-    params: { host: url.host, limit: formatTimeLimit(deadlineMs), bytes: receivedBytes },
+    params: { host: url.host, limitMs: deadlineMs, bytes: receivedBytes },
   })
 }
 

@@ -272,6 +272,15 @@ describe("main's messages in the window's language", () => {
       expect(explainWith(wording('en'), explained)).toBe(failure.message)
       expect(explainWith(wording('ru'), explained)).not.toBe(failure.message)
     }
+    // Limits are worded in the window's language too, not quoted in main's English.
+    const russian = (failure: (typeof failures)[number]) =>
+      explainWith(wording('ru'), {
+        message: failure.message,
+        messageCode: failure.messageCode,
+        params: failure.params,
+      })
+    expect(russian(noResponse(url, 20_000))).toBe('gate.example.com:8443 не ответил за 20 с.')
+    expect(russian(responseTooLarge(url, 1024 * 1024))).toContain('больше 1 МиБ —')
     const wrapped = {
       message: `Nothing reached the gateway: ${failures[6]!.message}`,
       messageCode: 'update.nothing-reached',

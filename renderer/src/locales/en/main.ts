@@ -113,17 +113,17 @@ export const main = {
       "Refusing to send to {origin}: the gateway must be reached over https://. Change the environment's URL to start with https://.",
     cancelled: 'The request to {host} was cancelled.',
     'connect-timeout':
-      'Could not connect securely to {host} within {limit}. Check the URL and port in the environment, and that the gateway can be reached from this network.',
-    'no-response': '{host} did not answer within {limit}.',
-    stalled: '{host} stopped sending the response for {limit}, after {bytes} bytes.',
+      'Could not connect securely to {host} within {limitMs}. Check the URL and port in the environment, and that the gateway can be reached from this network.',
+    'no-response': '{host} did not answer within {limitMs}.',
+    stalled: '{host} stopped sending the response for {limitMs}, after {bytes} bytes.',
     truncated:
       'The response from {host} was cut off after {bytes} bytes: the connection closed early.',
     'truncated-of':
       'The response from {host} was cut off after {bytes} of {total} bytes: the connection closed early.',
     'too-large':
-      "The response from {host} is larger than {limit}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.",
+      "The response from {host} is larger than {limitBytes}, far more than a gateway reply. Check that the environment's URL points at the gateway's API.",
     deadline:
-      '{host} did not finish answering within {limit}, the longest GateDesk waits for one request ({bytes} bytes received).',
+      '{host} did not finish answering within {limitMs}, the longest GateDesk waits for one request ({bytes} bytes received).',
     'file-in-the-way':
       'Could not save the response to {file} ({code}): a file or link of that name is in the way; GateDesk writes only files it creates.',
     'file-failed':
