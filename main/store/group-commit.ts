@@ -1,4 +1,5 @@
 import type { Db } from './database'
+import { announceRollback } from './rollback-listeners'
 
 export interface CommitOptions {
   /**
@@ -48,6 +49,7 @@ export function groupCommit(db: Db): GroupCommit {
           try {
             outcomes.push({ ok: true, value: savepoint(write.work) })
           } catch (error) {
+            announceRollback(db)
             outcomes.push({ ok: false, error })
           }
         }
@@ -67,6 +69,7 @@ export function groupCommit(db: Db): GroupCommit {
       outcomes = commitBatch(batch)
     } catch (error) {
       // The commit or its sync failed (disk full, I/O error): no write may count as done.
+      announceRollback(db)
       for (const write of batch) write.reject(error)
       return
     }

@@ -1,5 +1,5 @@
 import type { Parameter } from '../gateway/form-codec'
-import { isUncertainOutcome, type RequestOutcome } from '../../preload/contract/request-outcomes'
+import type { RequestOutcome } from '../../preload/contract/request-outcomes'
 import type { MessageParams } from '../../preload/contract/explained'
 import type { Db } from './database'
 import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
@@ -146,14 +146,7 @@ export function createHistoryRepository(
   )
 
   const uncertain = uncertainUpdates(db)
-  // The fallback when the cache above lost a write.
-  const latestUpdate = db.prepare(
-    `SELECT id, outcome FROM request_history
-     WHERE profile_id = ? AND environment_id = ? AND operation = 'update-recurring-payment'
-     ORDER BY sent_at DESC, id DESC LIMIT 1`,
-  )
   const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
-  const exists = db.prepare(`SELECT 1 FROM request_history WHERE id = ?`).pluck()
 
   function entryOf(id: number): HistoryEntry | null {
     const row = byId.get(id) as HistoryRow | undefined
@@ -236,17 +229,8 @@ export function createHistoryRepository(
       const profileId = valueOf(parameters, 'recurring-payment-id')
       if (profileId === null) return null
       const newest = uncertain.of(environmentId, profileId)
-      if (newest === null) return null
-      const update = updateKey(redactParameters(parameters))
-      if (exists.get(newest.id) !== undefined) {
-        return newest.update === update ? entryOf(newest.id) : null
-      }
-      // Its write was rolled back (a failed commit): ask the table itself.
-      const latest = latestUpdate.get(profileId, environmentId) as
-        { id: number; outcome: HistoryOutcome } | undefined
-      if (!latest || !isUncertainOutcome(latest.outcome)) return null
-      const entry = entryOf(latest.id)
-      return entry && updateKey(entry.parameters) === update ? entry : null
+      if (newest === null || newest.update !== updateKey(redactParameters(parameters))) return null
+      return entryOf(newest.id)
     },
 
     get: entryOf,

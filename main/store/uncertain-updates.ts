@@ -5,6 +5,7 @@ import {
 } from '../../preload/contract/request-outcomes'
 import type { Parameter } from '../gateway/form-codec'
 import type { Db } from './database'
+import { onRollback } from './rollback-listeners'
 
 const keyOf = (environmentId: string, profileId: string) => `${environmentId}\n${profileId}`
 
@@ -27,7 +28,8 @@ export interface UncertainUpdate {
  * The profiles whose newest update has an uncertain outcome, by environment, in memory: the
  * re-send rule asks before every send, and asking SQLite for each of a bulk run's rows cost more
  * than the rest of its bookkeeping. Kept up to date from this connection's own writes, and read
- * again when another connection (a CLI run) has committed since (PRAGMA data_version).
+ * again when another connection (a CLI run) has committed since (PRAGMA data_version), or when a
+ * transaction of this one was rolled back (its writes, already learned, never happened).
  */
 export function uncertainUpdates(db: Db) {
   const dataVersion = db.prepare('PRAGMA data_version').pluck()
@@ -44,9 +46,8 @@ export function uncertainUpdates(db: Db) {
   )
   let byProfile: Map<string, UncertainUpdate> | null = null
   let byId = new Map<number, string>()
-  /** Ids taken out as settled since the last read: one of them turning uncertain means a rollback. */
-  let settledIds = new Set<number>()
   let seenVersion: unknown = null
+  onRollback(db, () => (byProfile = null))
 
   function current(): Map<string, UncertainUpdate> {
     const version = dataVersion.get()
@@ -64,7 +65,6 @@ export function uncertainUpdates(db: Db) {
         byProfile.set(key, { id: row.id, update: updateKey(JSON.parse(row.parameters)) })
         byId.set(row.id, key)
       }
-      settledIds = new Set()
       seenVersion = version
     }
     return byProfile
@@ -89,15 +89,9 @@ export function uncertainUpdates(db: Db) {
     /** A result recorded: the profile's newest update is no longer uncertain if it was this one. */
     settled(id: number, outcome: RequestOutcome): void {
       const key = byId.get(id)
-      if (isUncertainOutcome(outcome)) {
-        // Settled here, yet uncertain now: the commit that settled it failed. Read it again.
-        if (settledIds.has(id)) byProfile = null
-        return
-      }
-      if (key === undefined || byProfile === null) return
+      if (isUncertainOutcome(outcome) || key === undefined || byProfile === null) return
       byProfile.delete(key)
       byId.delete(id)
-      settledIds.add(id)
     },
   }
 }

@@ -94,13 +94,29 @@ describe('sending again after an uncertain outcome', () => {
       operation: 'update-recurring-payment',
       parameters: Object.entries(update('GUARD-8', '9.20')),
     })
-    history.recordResult(id, { outcome: 'approved', serialNumber: '78', message: 'ok' })
-    // As if that result's commit had failed: the table still says sending, and the next start
-    // (or a bulk job's take-over) completes it as unknown.
-    store.db.prepare(`UPDATE request_history SET outcome = 'sending' WHERE id = ?`).run(id)
-    history.recordResult(id, { outcome: 'unknown', message: 'cut off' })
+    // The result goes in a batch whose commit fails (here a deferred foreign key is broken):
+    // the table still says sending, though the result was recorded before the commit.
+    const journal = createBulkJournal(store.db)
+    const settled = journal.commit(
+      () => history.recordResult(id, { outcome: 'approved', serialNumber: '78', message: 'ok' }),
+      { durable: false },
+    )
+    const breaking = journal.commit(
+      () => {
+        store.db.pragma('defer_foreign_keys = ON')
+        store.db
+          .prepare(
+            `INSERT INTO bulk_rows (job_id, row_number, state, client_orderid, updated_at)
+             VALUES ('no-such-job', 1, 'pending', 'X-1', '')`,
+          )
+          .run()
+      },
+      { durable: false },
+    )
+    await expect(settled).rejects.toThrow(/FOREIGN KEY/)
+    await expect(breaking).rejects.toThrow(/FOREIGN KEY/)
     const held = await service.send({ environmentId, parameters: update('GUARD-9', '9.20') })
-    expect(held.uncertainEarlier).toMatchObject({ historyId: id, outcome: 'unknown' })
+    expect(held.uncertainEarlier).toMatchObject({ historyId: id, outcome: 'sending' })
   })
 
   it('holds the same update back when a newer send to the profile was rolled back', async () => {
