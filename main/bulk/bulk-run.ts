@@ -13,6 +13,7 @@ import type {
 import type { HistoryRepository } from '../store/history-repository'
 import type { Explained } from '../../preload/contract/explained'
 import type { RowInput } from './column-mapping'
+import { pendingQueue } from './pending-queue'
 import { badProfileType } from './row-check'
 import { rateLimiter } from './rate-limit'
 import { throughputMeter } from './throughput'
@@ -61,8 +62,6 @@ export interface BulkRun {
 }
 
 const PROGRESS_INTERVAL_MS = 250
-/** Pending rows read from the journal at a time: a query a row cost a bulk run 1.6% of its CPU. */
-const READ_AHEAD = 256
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
@@ -78,7 +77,7 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   const sleep = deps.sleep ?? defaultSleep
   let concurrency = job.concurrency
   let rate = job.rate
-  const queue = journal.pendingRows(job.id)
+  const queue = pendingQueue(journal, job.id)
   const initial = journal.counts(job.id)
   const states = { ...initial.states }
   const outcomes = { ...initial.outcomes }
@@ -116,29 +115,14 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
     lastProgressAt = at
     deps.onProgress?.(progress())
   }
-  // Only this run changes the job's pending rows (it holds the job's claim): rows read ahead
-  // stay as read until they are sent.
-  const readAhead = new Map<number, BulkRow>()
-  const pendingRow = (rowNumber: number): BulkRow | null => {
-    if (!readAhead.has(rowNumber)) {
-      readAhead.clear()
-      for (const row of journal.pendingRowsFrom(job.id, rowNumber, READ_AHEAD)) {
-        readAhead.set(row.rowNumber, row)
-      }
-    }
-    const row = readAhead.get(rowNumber) ?? null
-    readAhead.delete(rowNumber)
-    return row
-  }
   const move = (from: BulkRowState, to: BulkRowState, outcome?: string) => {
     states[from]--
     states[to]++
     if (to === 'done' && outcome !== undefined) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1
   }
 
-  async function sendRow(rowNumber: number): Promise<void> {
-    const row = pendingRow(rowNumber)
-    if (row === null) return
+  async function sendRow(row: BulkRow): Promise<void> {
+    const { rowNumber } = row
     const input = deps.inputOf(row)
     let recorded = false
     // The row's journal entry and its history entry commit together, before it leaves and after.
@@ -245,15 +229,15 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
         if (paused) await unpaused
         // Lowering the concurrency retires workers as they come round.
         if (stopping !== null || failure !== null || live > concurrency) return
-        const rowNumber = queue.shift()
-        if (rowNumber === undefined) return
+        const row = queue.take()
+        if (row === undefined) return
         await waitForSlot()
         if (stopping !== null || failure !== null || paused) {
-          queue.unshift(rowNumber)
+          queue.putBack(row)
           continue
         }
         try {
-          await sendRow(rowNumber)
+          await sendRow(row)
           meter.tick()
         } catch (error) {
           // A fault of GateDesk itself (the file vanished, the disk is full): stop, keep the journal.
@@ -268,7 +252,7 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
   }
 
   const spawn = () => {
-    while (live < concurrency && stopping === null && queue.length > 0) {
+    while (live < concurrency && stopping === null && !queue.isEmpty()) {
       live++
       workers.push(worker())
     }
@@ -286,7 +270,7 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
     state =
       stopping === 'cancel'
         ? 'cancelled'
-        : failure !== null || stopping === 'suspend' || queue.length > 0
+        : failure !== null || stopping === 'suspend' || !queue.isEmpty()
           ? 'paused'
           : 'finished'
     journal.setState(job.id, state, null)

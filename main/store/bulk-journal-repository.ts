@@ -185,10 +185,6 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
          message_params = @messageParams, updated_at = @at
        WHERE job_id = @jobId AND row_number = @rowNumber AND state IN ('pending', 'in-flight')`,
     ),
-    pending: db.prepare(
-      `SELECT row_number AS n FROM bulk_rows WHERE job_id = ? AND state = 'pending'
-       ORDER BY row_number`,
-    ),
     row: db.prepare(`SELECT * FROM bulk_rows WHERE job_id = ? AND row_number = ?`),
     pendingFrom: db.prepare(
       `SELECT * FROM bulk_rows WHERE job_id = ? AND state = 'pending' AND row_number >= ?
@@ -270,11 +266,6 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
         iso(),
         id,
       )
-    },
-
-    /** Row numbers still to send, in file order. */
-    pendingRows(jobId: string): number[] {
-      return (statements.pending.all(jobId) as { n: number }[]).map((r) => r.n)
     },
 
     /** Up to `limit` pending rows from `rowNumber` on, in file order. */
