@@ -3,6 +3,7 @@ import {
   type SensitiveKind,
 } from '../../preload/contract/recurring-parameters'
 import { passesLuhn } from '../../preload/contract/recurring-values'
+import type { MessageParams } from '../../preload/contract/explained'
 import type { Parameter } from '../gateway/form-codec'
 
 /**
@@ -79,6 +80,19 @@ function echoOf(value: string): RegExp | null {
   if (characters.length < 6)
     return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'gi')
   return new RegExp(characters.join(ECHO_SEPARATOR), 'gi')
+}
+
+/** A message's parameters with every text as `redact` leaves it; numbers stay as they are. */
+export function redactMessageParams(
+  params: MessageParams,
+  redact: (text: string) => string = redactText,
+): MessageParams {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? redact(value) : value,
+    ]),
+  )
 }
 
 /**

@@ -2,7 +2,7 @@ import {
   RESULT_TEXT_LIMITS,
   type RecurringUpdateResult,
 } from '../../preload/contract/recurring-channels'
-import { redactText } from '../privacy/redaction'
+import { redactMessageParams, redactText } from '../privacy/redaction'
 import type { UpdateResult } from '../gateway/update-response'
 import type { SentUpdate } from './send-core'
 
@@ -21,6 +21,9 @@ export function boundedResult(result: UpdateResult): UpdateResult {
   return {
     ...result,
     message: shown(result.message, RESULT_TEXT_LIMITS.message)!,
+    ...(result.params && {
+      params: redactMessageParams(result.params, (text) => shown(text, EXPLAINED_PARAM_LIMIT)!),
+    }),
     serialNumber: shown(result.serialNumber, RESULT_TEXT_LIMITS.serialNumber),
     errorCode: shown(result.errorCode, RESULT_TEXT_LIMITS.errorCode),
     errorMessage: shown(result.errorMessage, RESULT_TEXT_LIMITS.errorMessage),
@@ -34,15 +37,7 @@ export function resultView(sent: SentUpdate): RecurringUpdateResult {
   return {
     outcome: result.outcome,
     message: result.message,
-    ...(result.messageCode && {
-      messageCode: result.messageCode,
-      params: Object.fromEntries(
-        Object.entries(result.params ?? {}).map(([name, value]) => [
-          name,
-          typeof value === 'string' ? shown(value, EXPLAINED_PARAM_LIMIT)! : value,
-        ]),
-      ),
-    }),
+    ...(result.messageCode && { messageCode: result.messageCode, params: result.params ?? {} }),
     serialNumber: result.serialNumber,
     errorCode: result.errorCode,
     errorMessage: result.errorMessage,

@@ -1,5 +1,5 @@
 import type { MessageParams } from '../../preload/contract/explained'
-import { redactText } from '../privacy/redaction'
+import { redactMessageParams } from '../privacy/redaction'
 
 /** A message's code and parameters as its row keeps them, next to its English text. */
 export interface MessageColumns {
@@ -10,12 +10,9 @@ export interface MessageColumns {
 /** The code and parameters of a result message, to store; card data masked as in its text. */
 export function storedMessage(explained: { messageCode?: string; params?: MessageParams }) {
   if (explained.messageCode === undefined) return { messageCode: null, messageParams: null }
-  const params = Object.entries(explained.params ?? {}).map(
-    ([name, value]) => [name, typeof value === 'string' ? redactText(value) : value] as const,
-  )
   return {
     messageCode: explained.messageCode,
-    messageParams: JSON.stringify(Object.fromEntries(params)),
+    messageParams: JSON.stringify(redactMessageParams(explained.params ?? {})),
   }
 }
 
