@@ -3,7 +3,7 @@ import { ref } from 'vue'
 import type { ReportHeadView } from '../../../../preload/contract/report-channels'
 import { call, openDroppedReport } from '../../bridge'
 import { i18n } from '../../i18n'
-import { dialogFilterNames } from '../../i18n/dialog-filters'
+import { dialogText } from '../../i18n/dialog-filters'
 
 /** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
 export type ReportResult =
@@ -33,8 +33,7 @@ export const useReportsStore = defineStore('reports', () => {
     openError.value = null
     try {
       const opened = await call('reports:open-file', {
-        dialogTitle: i18n.global.t('reports.dialogs.open'),
-        dialogFilters: dialogFilterNames(),
+        ...dialogText(i18n.global.t('reports.dialogs.open')),
       })
       if (opened.kind === 'cancelled') return
       await show(opened)

@@ -20,7 +20,7 @@ import type {
 } from '../../../../../preload/contract/report-template-channels'
 import { call } from '../../../bridge'
 import { explainMain, i18n } from '../../../i18n'
-import { dialogFilterNames } from '../../../i18n/dialog-filters'
+import { dialogText } from '../../../i18n/dialog-filters'
 
 /** A saved request's refusals name their fields under `request.`. */
 const REQUEST_PREFIX = /^request\.?/
@@ -314,8 +314,7 @@ export const useDesignerStore = defineStore('report-designer', () => {
   > {
     const result = await guard(() =>
       call('templates:import-file', {
-        dialogTitle: i18n.global.t('reports.dialogs.importTemplate'),
-        dialogFilters: dialogFilterNames(),
+        ...dialogText(i18n.global.t('reports.dialogs.importTemplate')),
       }),
     )
     if (!result) return undefined
@@ -341,8 +340,7 @@ export const useDesignerStore = defineStore('report-designer', () => {
       call('templates:export-file', {
         name: templateName.value || 'report-template',
         request: valid,
-        dialogTitle: i18n.global.t('reports.dialogs.exportTemplate'),
-        dialogFilters: dialogFilterNames(),
+        ...dialogText(i18n.global.t('reports.dialogs.exportTemplate')),
       }),
     )
     return result?.file
@@ -364,8 +362,7 @@ export const useDesignerStore = defineStore('report-designer', () => {
       call('templates:export-file', {
         name: template.name,
         request: checked.request,
-        dialogTitle: i18n.global.t('reports.dialogs.exportTemplate'),
-        dialogFilters: dialogFilterNames(),
+        ...dialogText(i18n.global.t('reports.dialogs.exportTemplate')),
       }),
     )
     return result?.file

@@ -2,7 +2,7 @@ import { ref } from 'vue'
 import type { JobProgress } from '../../../../../preload/contract/jobs'
 import { call } from '../../../bridge'
 import { i18n } from '../../../i18n'
-import { dialogFilterNames } from '../../../i18n/dialog-filters'
+import { dialogText } from '../../../i18n/dialog-filters'
 import type { useJobEvents } from './use-job-events'
 
 type ExportWhat = 'original' | 'view'
@@ -22,10 +22,9 @@ export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents
         reportId,
         what,
         columns: what === 'view' ? columns : null,
-        dialogTitle: t(
-          what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView',
+        ...dialogText(
+          t(what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView'),
         ),
-        dialogFilters: dialogFilterNames(),
       })
       if (!jobId) return
       running.value = { jobId, label, progress: null }
