@@ -1,6 +1,6 @@
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { basename } from 'node:path'
-import { CsvError, fileLabel } from '../csv/csv-error'
+import { CsvError, fileLabel, fileParam } from '../csv/csv-error'
 import type { BulkJob, BulkRow } from '../store/bulk-journal-repository'
 import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
@@ -38,7 +38,11 @@ export function rowInputs(
     if (fields === undefined) {
       throw new CsvError(
         'file-changed',
-        `Row ${row.rowNumber} is not in ${fileLabel(source.path)}.`,
+        `${fileLabel(source.path)} has no row ${row.rowNumber}, though the bulk job was made from it: the job stopped. Put the original file back, then resume the job.`,
+        {
+          params: { ...fileParam(source.path), row: row.rowNumber },
+          messageCode: 'bulk.file.row-missing',
+        },
       )
     }
     const fixes = { ...row.overrides, ...memoryFixes.get(row.rowNumber) }

@@ -14,26 +14,25 @@ export type CsvErrorCode =
   | 'index-failed'
 
 /**
- * A CSV file GateDesk cannot read: the message says what is wrong and what to do. One given its
- * `params` has the message code `report.csv.<code>` (or the `messageCode` given, when one code
- * has two wordings), for the window to word it (preload/contract/explained.ts); one without is
- * shown as main words it.
+ * A CSV file GateDesk cannot read: the message says what is wrong and what to do. Its message
+ * code is `report.csv.<code>` (or the `messageCode` given, when one code has two wordings), for
+ * the window to word it with `params` (preload/contract/explained.ts).
  */
 export class CsvError extends Error {
   override readonly name = 'CsvError'
   readonly code: CsvErrorCode
-  readonly messageCode: string | undefined
+  readonly messageCode: string
   readonly params: MessageParams
 
   constructor(
     code: CsvErrorCode,
     message: string,
-    options: { cause?: unknown; params?: MessageParams; messageCode?: string | undefined } = {},
+    options: { cause?: unknown; params: MessageParams; messageCode?: string | undefined },
   ) {
     super(message, options)
     this.code = code
-    this.messageCode = options.params ? (options.messageCode ?? `report.csv.${code}`) : undefined
-    this.params = options.params ?? {}
+    this.messageCode = options.messageCode ?? `report.csv.${code}`
+    this.params = options.params
   }
 }
 

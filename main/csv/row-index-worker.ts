@@ -83,10 +83,8 @@ function failure(error: unknown, file: string): IndexMessage {
     kind: 'failed',
     code: known.code,
     message: known.message,
-    ...(known.messageCode !== undefined && {
-      messageCode: known.messageCode,
-      params: known.params,
-    }),
+    messageCode: known.messageCode,
+    params: known.params,
   }
 }
 

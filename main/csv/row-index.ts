@@ -70,8 +70,8 @@ export type IndexMessage =
       code: CsvErrorCode
       message: string
       /** The CsvError's code and values, so it is worded in the window's language too. */
-      messageCode?: string | undefined
-      params?: MessageParams | undefined
+      messageCode: string
+      params: MessageParams
     }
 
 /** The worker's memory: its heap holds the problems and little else (offsets are outside it). */

@@ -21,6 +21,8 @@ export const mainBulk = {
     'too-many-rows': '"{file}" has {rows} rows: one bulk job takes at most {max}. Split the file.',
     changed:
       '"{file}" has changed since the bulk job {job} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.',
+    'row-missing':
+      '"{file}" has no row {row}, though the bulk job was made from it: the job stopped. Put the original file back, then resume the job.',
   },
   import: {
     closed: 'This import is no longer open (GateDesk restarted?): import the file again.',
