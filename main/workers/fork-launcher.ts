@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process'
-import type { ProcessLauncher } from './process-channel'
+import type { ProcessExit, ProcessLauncher } from './process-channel'
 
 /** Starts a script as a Node child (the CLI, tests): Node's fork, structured clone. */
 export const forkLauncher: ProcessLauncher = (script, args) => {
@@ -15,14 +15,13 @@ export const forkLauncher: ProcessLauncher = (script, args) => {
     onMessage: (listener) => child.on('message', listener),
     onExit: (listener) => {
       let told = false
-      const tell = (reason: string) => {
-        if (!told) listener(reason)
+      const tell = (exit: ProcessExit) => {
+        if (!told) listener(exit)
         told = true
       }
-      child.once('error', (error) => tell(error.message))
-      child.once('exit', (code, signal) =>
-        tell(signal ? `killed by ${signal}` : `exit code ${code}`),
-      )
+      child.once('error', (error) => tell({ failure: error.message }))
+      // Node gives a code or a signal; never neither.
+      child.once('exit', (code, signal) => tell(signal ? { signal } : { exitCode: code ?? -1 }))
     },
     kill: () => child.kill(),
     get pid() {

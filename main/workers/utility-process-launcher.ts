@@ -16,7 +16,7 @@ export function utilityProcessLauncher(
     return {
       send: (message) => child.postMessage(message),
       onMessage: (listener) => child.on('message', listener),
-      onExit: (listener) => child.once('exit', (code) => listener(`exit code ${code}`)),
+      onExit: (listener) => child.once('exit', (code) => listener({ exitCode: code })),
       kill: () => child.kill(),
       get pid() {
         return child.pid

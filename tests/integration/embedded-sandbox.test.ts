@@ -12,7 +12,7 @@ import {
 } from '../../main/sandbox/process/embedded-sandbox'
 import type { StartedSandbox } from '../../main/sandbox/process/sandbox-process-messages'
 import { forkLauncher } from '../../main/workers/fork-launcher'
-import type { ProcessChannel } from '../../main/workers/process-channel'
+import type { ProcessChannel, ProcessExit } from '../../main/workers/process-channel'
 import { sourceScript, type ScriptRef } from '../../main/workers/script-ref'
 import { reportRequest } from '../fixtures/sandbox'
 
@@ -24,7 +24,7 @@ const starts: StartedSandbox[] = []
 const errors: unknown[] = []
 let sandbox: EmbeddedSandbox
 
-function exitOf(channel: ProcessChannel): Promise<string> {
+function exitOf(channel: ProcessChannel): Promise<ProcessExit> {
   return new Promise((resolve) => channel.onExit(resolve))
 }
 
@@ -95,7 +95,7 @@ describe('the embedded sandbox', () => {
     // Ten years of daily charges take a moment: long enough to die in the middle.
     const inFlight = sandbox.page.advance(3660)
     process.kill(crashed.pid!, 'SIGKILL')
-    expect(await exited).toBe('killed by SIGKILL')
+    expect(await exited).toEqual({ signal: 'SIGKILL' })
     await expect(inFlight).rejects.toThrow(
       'The built-in sandbox stopped unexpectedly (killed by SIGKILL)',
     )
@@ -113,7 +113,7 @@ describe('the embedded sandbox', () => {
     const last = processes.at(-1)!
     const exited = exitOf(last)
     await sandbox.stop()
-    expect(await exited).toBe('exit code 0')
+    expect(await exited).toEqual({ exitCode: 0 })
     await expect(sandbox.page.overview()).rejects.toThrow('GateDesk is closing')
     expect(processes).toHaveLength(2)
   })
@@ -155,7 +155,7 @@ describe('a sandbox process that hangs', () => {
     await expect(starting).rejects.toThrow(
       'The built-in sandbox could not start: it did not start listening within 300 ms.',
     )
-    expect(await exitOf(launched[0]!)).toMatch(/^killed by SIG/)
+    expect(await exitOf(launched[0]!)).toHaveProperty('signal', expect.stringMatching(/^SIG/))
     await embedded.stop()
   })
 
@@ -164,7 +164,7 @@ describe('a sandbox process that hangs', () => {
     await expect(embedded.page.overview()).rejects.toThrow(
       'The built-in sandbox did not answer within 300 ms',
     )
-    expect(await exitOf(launched[0]!)).toMatch(/^killed by SIG/)
+    expect(await exitOf(launched[0]!)).toHaveProperty('signal', expect.stringMatching(/^SIG/))
     await expect(embedded.page.overview()).rejects.toThrow('did not answer')
     expect(launched).toHaveLength(2)
     await embedded.stop()

@@ -318,8 +318,12 @@ describe("main's messages in the window's language", () => {
   it("word the built-in sandbox's reasons and failures in English as main does, and in Russian", async () => {
     const messages = await sandboxMessages()
     // A failure to start words its inner reason by that reason's own code.
-    const met = new Set(messages.flatMap((m) => [m.messageCode, m.params?.['detailCode']]))
+    const met = new Set(
+      messages.flatMap((m) => [m.messageCode, m.params?.['detailCode'], m.params?.['reasonCode']]),
+    )
     expect(codes(en.main.sandbox, 'sandbox').filter((code) => !met.has(code))).toEqual([])
+    // How its process ended is worded in the window's language too.
+    expect(codes(en.main.process, 'process').filter((code) => !met.has(code))).toEqual([])
     for (const message of messages) {
       expect(explainWith(wording('en'), message)).toBe(message.message)
       const russian = explainWith(wording('ru'), message)
@@ -333,7 +337,7 @@ describe("main's messages in the window's language", () => {
       'Не удалось запустить встроенную песочницу: она не начала принимать запросы за 10 мс.',
     )
     expect(explainWith(wording('ru'), ended!)).toBe(
-      'Не удалось запустить встроенную песочницу: её процесс завершился (exit code 1).',
+      'Не удалось запустить встроенную песочницу: её процесс завершился (код выхода 1).',
     )
     // A reason from the process itself stays as it was written.
     expect(explainWith(wording('ru'), refused!)).toBe(
@@ -423,7 +427,15 @@ describe("main's messages in the window's language", () => {
       'Фильтр по столбцу «Day» ожидает дату вида 15.03.2024: «yesterday» не подходит.',
     )
     expect(russian('report.query.no-column')).toBe('В отчёте 3 столбца: столбца 10 в нём нет.')
-    expect(russian('report.query.process-killed')).toContain('(остановлен сигналом SIGKILL)')
+    // How the query process ended, in Russian words; a failure to start stays as the system says it.
+    const stopped = messages.filter(
+      (message) => message.messageCode === 'report.query.process-stopped',
+    )
+    expect(stopped.map((message) => explainWith(wording('ru'), message))).toEqual([
+      expect.stringContaining('(spawn EAGAIN)'),
+      expect.stringContaining('(код выхода 3)'),
+      expect.stringContaining('(остановлен сигналом SIGKILL)'),
+    ])
   })
 
   it("words the IPC envelope's own failures, and keeps main's English for codes it does not know", () => {

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
-import type { ProcessChannel, ProcessLauncher } from '../../main/workers/process-channel'
+import type {
+  ProcessChannel,
+  ProcessExit,
+  ProcessLauncher,
+} from '../../main/workers/process-channel'
 import { createQueryEngine, QueryProcessStoppedError } from '../../main/reports/query/query-client'
 import { QueryError } from '../../main/reports/query/query-error'
 import type { QueryReply, QueryRequest, QuerySource } from '../../main/reports/query/query-messages'
@@ -15,17 +19,17 @@ function fakeProcesses() {
     args: readonly string[]
     sent: QueryRequest[]
     reply(reply: QueryReply): void
-    exit(reason: string): void
+    exit(how: ProcessExit): void
     killed: boolean
   }[] = []
   const launch: ProcessLauncher = (_script, args) => {
     let onMessage: (message: unknown) => void = () => {}
-    let onExit: (reason: string) => void = () => {}
+    let onExit: (exit: ProcessExit) => void = () => {}
     const process = {
       args,
       sent: [] as QueryRequest[],
       reply: (reply: QueryReply) => onMessage(reply),
-      exit: (reason: string) => onExit(reason),
+      exit: (exit: ProcessExit) => onExit(exit),
       killed: false,
     }
     started.push(process)
@@ -109,7 +113,7 @@ describe('the query engine', () => {
     const engine = createQueryEngine({ launch, script })
     const first = engine.view(source, sorted)
     const second = engine.totals(source, sorted)
-    started[0]!.exit('killed by SIGKILL')
+    started[0]!.exit({ signal: 'SIGKILL' })
     for (const call of [first, second]) {
       const error = await caught(() => call, QueryProcessStoppedError)
       expect(error.message).toBe(

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { utilityProcess } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
+import type { ProcessExit } from '../../main/workers/process-channel'
 import { utilityProcessLauncher } from '../../main/workers/utility-process-launcher'
 
 /** A stand-in for Electron's utilityProcess, recording how the app forks it. */
@@ -37,16 +38,16 @@ describe('the utility process launcher', () => {
     const { module, child } = fakeUtilityProcess()
     const channel = utilityProcessLauncher(module)({ file: 'q.js', execArgv: [] }, [])
     const received: unknown[] = []
-    const exits: string[] = []
+    const exits: ProcessExit[] = []
     channel.onMessage((message) => received.push(message))
-    channel.onExit((reason) => exits.push(reason))
+    channel.onExit((exit) => exits.push(exit))
     const rowIds = Uint32Array.of(1, 2)
     channel.send({ type: 'cancel', id: 3 })
     child.emit('message', { id: 3, ok: true, result: { kind: 'rows', rowIds } })
     child.emit('exit', 134)
     expect(child.postMessage).toHaveBeenCalledWith({ type: 'cancel', id: 3 })
     expect(received).toEqual([{ id: 3, ok: true, result: { kind: 'rows', rowIds } }])
-    expect(exits).toEqual(['exit code 134'])
+    expect(exits).toEqual([{ exitCode: 134 }])
     channel.kill()
     expect(child.kill).toHaveBeenCalled()
   })

@@ -1,7 +1,13 @@
 import { open, rm } from 'node:fs/promises'
-import { ExplainedError, type MessageParams } from '../../../preload/contract/explained'
+import { ExplainedError } from '../../../preload/contract/explained'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
-import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
+import {
+  exitParams,
+  exitWords,
+  type ProcessChannel,
+  type ProcessExit,
+  type ProcessLauncher,
+} from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import { QueryError } from './query-error'
 import {
@@ -39,21 +45,13 @@ export interface QueryEngineOptions {
 /** The query process ended while calls were waiting on it: the next call starts a new one. */
 export class QueryProcessStoppedError extends ExplainedError {
   override readonly name = 'QueryProcessStoppedError'
-  constructor(reason: string) {
+  constructor(exit: ProcessExit) {
     super(
-      `The query process stopped unexpectedly (${reason}); the report is still readable, try the sort again.`,
-      ...howItStopped(reason),
+      `The query process stopped unexpectedly (${exitWords(exit)}); the report is still readable, try the sort again.`,
+      'report.query.process-stopped',
+      exitParams(exit),
     )
   }
-}
-
-/** The code and params of a launcher's reason (process-channel.ts): exit code, signal, or else. */
-function howItStopped(reason: string): [string, MessageParams] {
-  const exited = /^exit code (-?\d+)$/.exec(reason)
-  if (exited) return ['report.query.process-exited', { exitCode: Number(exited[1]) }]
-  const killed = /^killed by (\w+)$/.exec(reason)
-  if (killed) return ['report.query.process-killed', { signal: killed[1]! }]
-  return ['report.query.process-stopped', { reason }]
 }
 
 interface Waiting {
@@ -79,13 +77,13 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   function start(): ProcessChannel {
     const started = options.launch(options.script, args)
     started.onMessage((message) => answer(message as QueryReply))
-    started.onExit((reason) => {
+    started.onExit((exit) => {
       // What it left: row ids no call read, the columns of a load it did not finish.
       const { pid } = started
       if (pid !== undefined) void rm(queryScratchDir(pid), { recursive: true, force: true })
       if (channel !== started) return
       channel = null
-      failAll(new QueryProcessStoppedError(reason))
+      failAll(new QueryProcessStoppedError(exit))
     })
     return started
   }

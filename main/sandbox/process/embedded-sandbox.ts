@@ -1,6 +1,12 @@
 import { ExplainedError, explainedDetail } from '../../../preload/contract/explained'
 import { formatTimeLimit } from '../../../preload/contract/readable-units'
-import type { ProcessChannel, ProcessLauncher } from '../../workers/process-channel'
+import {
+  exitParams,
+  exitWords,
+  type ProcessChannel,
+  type ProcessExit,
+  type ProcessLauncher,
+} from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
 import {
@@ -56,7 +62,7 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
   const callTimeoutMs = options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
   const waiting = new Map<number, Waiting>()
   let lastId = 0
-  let ended: string | null = null
+  let ended: ProcessExit | null = null
   let markExited = () => {}
   const exited = new Promise<void>((resolve) => (markExited = resolve))
   const settle = (id: number) => {
@@ -118,26 +124,28 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
         else caller?.reject(new Error(reply.message))
       }
     })
-    channel.onExit((reason) => {
-      ended = reason
+    channel.onExit((exit) => {
+      ended = exit
       clearTimeout(startTimer)
       reject(
-        new ExplainedError(`its process ended (${reason})`, 'sandbox.start.process-ended', {
-          reason,
-        }),
+        new ExplainedError(
+          `its process ended (${exitWords(exit)})`,
+          'sandbox.start.process-ended',
+          exitParams(exit),
+        ),
       )
-      for (const id of [...waiting.keys()]) settle(id)?.reject(stoppedError(reason))
+      for (const id of [...waiting.keys()]) settle(id)?.reject(stoppedError(exit))
       markExited()
       onGone()
     })
   })
 }
 
-function stoppedError(reason: string): Error {
+function stoppedError(exit: ProcessExit): Error {
   return new ExplainedError(
-    `The built-in sandbox stopped unexpectedly (${reason}); the rest of GateDesk is unaffected. Its next action starts it again.`,
+    `The built-in sandbox stopped unexpectedly (${exitWords(exit)}); the rest of GateDesk is unaffected. Its next action starts it again.`,
     'sandbox.stopped-unexpectedly',
-    { reason },
+    exitParams(exit),
   )
 }
 

@@ -30,6 +30,7 @@ const SHARED_WORDS: Partial<Record<string, (value: string) => string>> = {
 
 /** Params carrying an inner message's code, and the param its wording goes in, innermost first. */
 const INNER_MESSAGES = [
+  ['reasonCode', 'reason'],
   ['detailCode', 'detail'],
   ['summaryCode', 'summary'],
 ] as const

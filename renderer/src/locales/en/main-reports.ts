@@ -125,10 +125,6 @@ export const mainReports = {
     'out-of-memory': 'DuckDB could not run the query: {reason}',
     'result-unreadable': "The query's result could not be read: {reason}",
     closed: 'The query engine was closed.',
-    'process-exited':
-      'The query process stopped unexpectedly (exit code {exitCode}); the report is still readable, try the sort again.',
-    'process-killed':
-      'The query process stopped unexpectedly (killed by {signal}); the report is still readable, try the sort again.',
     'process-stopped':
       'The query process stopped unexpectedly ({reason}); the report is still readable, try the sort again.',
   },

@@ -8,6 +8,11 @@ import { mainSandbox } from './main-sandbox'
 export const main = {
   bulk: mainBulk,
   sandbox: mainSandbox,
+  /** How a process of GateDesk's ended, inside another message's reason (workers/process-channel.ts). */
+  process: {
+    'exit-code': 'exit code {exitCode}',
+    killed: 'killed by {signal}',
+  },
   history: {
     interrupted:
       'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',

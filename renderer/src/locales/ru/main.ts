@@ -7,6 +7,11 @@ import type { main as english } from '../en/main'
 export const main: Translation<typeof english> = {
   bulk: mainBulk,
   sandbox: mainSandbox,
+  /** How a process of GateDesk's ended, inside another message's reason (workers/process-channel.ts). */
+  process: {
+    'exit-code': 'код выхода {exitCode}',
+    killed: 'остановлен сигналом {signal}',
+  },
   history: {
     interrupted:
       'GateDesk закрылся до ответа: запрос мог дойти до шлюза. Проверьте профиль, прежде чем отправлять его снова.',
