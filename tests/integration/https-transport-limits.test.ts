@@ -43,9 +43,13 @@ async function flood(response: ServerResponse, limit: number, sent: { bytes: num
   while (sent.bytes < limit && !response.destroyed) {
     sent.bytes += chunk.length
     if (!response.write(chunk)) {
-      await new Promise((resolve) => {
-        response.once('drain', resolve)
-        response.once('close', resolve)
+      // Whichever comes first; the other listener goes too, or they pile up on each wait.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          response.off('drain', done).off('close', done)
+          resolve()
+        }
+        response.once('drain', done).once('close', done)
       })
     }
   }
