@@ -65,7 +65,7 @@ function openMainWindow(): BrowserWindow {
   const displays = screen.getAllDisplays().map((display) => display.workArea)
   const state = loadWindowState(windowStateFile, displays)
   const window = new BrowserWindow(
-    mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), state),
+    mainWindowOptions(join(import.meta.dirname, '../preload/index.cjs'), state, app.isPackaged),
   )
   if (state?.maximized) window.maximize()
   window.once('ready-to-show', () => window.show())

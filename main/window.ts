@@ -2,10 +2,14 @@ import type { BrowserWindowConstructorOptions, Session, WebContents } from 'elec
 import { externalUrlToOpen } from './security/external-url'
 import { DEFAULT_WINDOW_SIZE, type WindowState } from './window-state'
 
-/** The main window's options: the renderer is sandboxed and isolated, with no Node in reach. */
+/**
+ * The main window's options: the renderer is sandboxed and isolated, with no Node in reach;
+ * a packaged build (`app.isPackaged`) has no developer tools.
+ */
 export function mainWindowOptions(
   preloadPath: string,
   state: WindowState | null,
+  packaged: boolean,
 ): BrowserWindowConstructorOptions {
   return {
     ...(state
@@ -24,6 +28,7 @@ export function mainWindowOptions(
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      devTools: !packaged,
       spellcheck: true,
     },
   }

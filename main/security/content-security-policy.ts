@@ -1,7 +1,9 @@
 /**
  * The window's Content Security Policy, sent as a header by the app:// protocol (and by the e2e
- * harness) and repeated in renderer/index.html for the dev server. Naive UI injects its styles at
- * run time, hence style-src 'unsafe-inline'; scripts and workers come from the app alone.
+ * harness) and repeated in renderer/index.html for the dev server. Scripts and workers come from
+ * the app alone. style-src keeps 'unsafe-inline' because Naive UI injects its styles at run time
+ * through css-render, whose <style> elements take no nonce (css-render 0.15's createElement sets
+ * only cssr-id, and neither Naive UI nor vueuc offers a nonce option); styles cannot run code.
  *
  * The PDF viewer (pdf.js) needs nothing more: its worker is a file of the app ('self', never a
  * blob:), report files come from app://gatedesk/report-files/ ('self'), fonts are loaded from

@@ -25,7 +25,7 @@ function fakeWebContents() {
 
 describe('the main window', () => {
   it('is sandboxed and isolated with no Node integration', () => {
-    const { webPreferences } = mainWindowOptions('/app/preload/index.cjs', null)
+    const { webPreferences } = mainWindowOptions('/app/preload/index.cjs', null, true)
     expect(webPreferences).toMatchObject({
       preload: '/app/preload/index.cjs',
       contextIsolation: true,
@@ -36,14 +36,17 @@ describe('the main window', () => {
     })
   })
 
+  it('has developer tools only when not packaged', () => {
+    expect(mainWindowOptions('p', null, true).webPreferences?.devTools).toBe(false)
+    expect(mainWindowOptions('p', null, false).webPreferences?.devTools).toBe(true)
+  })
+
   it('opens where it was left', () => {
-    const options = mainWindowOptions('p', {
-      x: 40,
-      y: 50,
-      width: 1400,
-      height: 900,
-      maximized: false,
-    })
+    const options = mainWindowOptions(
+      'p',
+      { x: 40, y: 50, width: 1400, height: 900, maximized: false },
+      true,
+    )
     expect(options).toMatchObject({ x: 40, y: 50, width: 1400, height: 900 })
   })
 
