@@ -1,9 +1,65 @@
 #!/usr/bin/env node
-// Runs the command line bundled by esbuild, rebuilt first when a source changed.
-import { ensureCliBundle } from '../scripts/build-cli.mjs'
+// Runs the command line bundled by esbuild, rebuilt first when a source changed, on the project's
+// own Node 24: the native modules (better-sqlite3, keytar, DuckDB) are built for it, and an older
+// node crashes loading them (SIGSEGV, nothing printed). Nothing else is imported before that check.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { constants } from 'node:os'
+import { fileURLToPath } from 'node:url'
 
-const { main } = await import(await ensureCliBundle())
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-})
+const REQUIRED_MAJOR = 24
+// Set on the re-executed child, so that a node_modules/.bin/node older than 24 never loops.
+const REEXEC_GUARD = 'GATEDESK_REEXECUTED'
+const nodeMajor = Number(process.versions.node.split('.')[0])
+
+if (nodeMajor >= REQUIRED_MAJOR) {
+  const { ensureCliBundle } = await import('../scripts/build-cli.mjs')
+  const { main } = await import(await ensureCliBundle())
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  })
+} else {
+  const projectNode = fileURLToPath(
+    new URL(
+      process.platform === 'win32'
+        ? '../node_modules/node/bin/node.exe'
+        : '../node_modules/.bin/node',
+      import.meta.url,
+    ),
+  )
+  if (process.env[REEXEC_GUARD] === '1' || !existsSync(projectNode)) {
+    process.stderr.write(
+      `gatedesk needs Node ${REQUIRED_MAJOR}, not ${process.version}: run "npm ci" in the GateDesk clone to install the project's own Node ${REQUIRED_MAJOR} into node_modules, then run gatedesk again.\n`,
+    )
+    process.exit(1)
+  }
+  runOnProjectNode(projectNode)
+}
+
+/** Runs this same command on `node`, with its exit code or signal passed through. */
+function runOnProjectNode(node) {
+  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, [REEXEC_GUARD]: '1' },
+  })
+  // Ctrl+C and a closing terminal signal the whole foreground group, the command too: this
+  // process only waits for it to finish. A SIGTERM sent to this process alone is passed on.
+  const handlers = {
+    SIGINT: () => {},
+    SIGHUP: () => {},
+    SIGTERM: () => child.kill('SIGTERM'),
+  }
+  for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler)
+  child.on('error', (error) => {
+    process.stderr.write(`gatedesk: cannot start ${node} (${error.message})\n`)
+    process.exit(1)
+  })
+  child.on('exit', (code, signal) => {
+    for (const [each, handler] of Object.entries(handlers)) process.off(each, handler)
+    // Ended by a signal: end this process by the same one, so the shell sees it; where a
+    // handler of node's own keeps it alive (SIGSEGV), exit 128+n as a shell would report.
+    if (signal !== null) process.kill(process.pid, signal)
+    process.exit(code ?? 128 + (constants.signals[signal] ?? 0))
+  })
+}
