@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FaultKind } from '../../main/sandbox/http/faults'
+import { UNCERTAIN_OUTCOMES, type RequestOutcome } from '../../preload/contract/request-outcomes'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { createRecurringUpdateService } from '../../main/recurring/recurring-update-service'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
@@ -64,6 +66,38 @@ describe('sending again after an uncertain outcome', () => {
     })
     expect(confirmed).toMatchObject({ outcome: 'approved', uncertainEarlier: null })
   })
+
+  // Each uncertain outcome, as a sandbox fault brings it about ('sending', a send not finished
+  // yet, is the next test's: another process's record).
+  const faults: [FaultKind, RequestOutcome][] = [
+    ['internal-error', 'internal-failure'],
+    ['reset', 'unknown'],
+    ['truncate', 'unknown'],
+    ['not-form', 'protocol-error'],
+  ]
+  it('is tried below with every uncertain outcome', () => {
+    const tried = new Set([...faults.map(([, outcome]) => outcome), 'sending'])
+    expect(tried).toEqual(new Set(UNCERTAIN_OUTCOMES))
+  })
+  for (const [index, [fault, outcome]] of faults.entries()) {
+    it(`after ${outcome} (fault ${fault}), sends nothing and names the earlier outcome`, async () => {
+      const amount = `${index + 21}.25`
+      sandbox.sandbox.service.injectFault(fault, 1)
+      const first = await service.send({ environmentId, parameters: update(`${fault}-1`, amount) })
+      expect(first.outcome).toBe(outcome)
+      const lastReceived = sandbox.sandbox.service.recentRequests(1)[0]
+
+      const again = await service.send({ environmentId, parameters: update(`${fault}-2`, amount) })
+      expect(again).toMatchObject({
+        outcome: 'not-sent',
+        historyId: null,
+        uncertainEarlier: { historyId: first.historyId, outcome },
+      })
+      expect(again.message).toContain(`has an uncertain outcome (${outcome})`)
+      // Nothing reached the gateway: its request log still ends with the first send.
+      expect(sandbox.sandbox.service.recentRequests(1)[0]).toBe(lastReceived)
+    })
+  }
 
   it('sees what another process (a CLI run) sent and learned meanwhile', async () => {
     // The CLI's own connection to the same database file.
