@@ -1,3 +1,4 @@
+import type { CalendarDate } from '../../preload/contract/recurring-values'
 import {
   validateRecurringUpdate,
   type RecurringUpdateIssue,
@@ -7,9 +8,12 @@ import { resultOf, type UpdateResult } from '../gateway/update-response'
 
 /**
  * The app's checks of spec §4.2 (the same code), on parameters as given on the command line,
- * where a name can also be repeated.
+ * where a name can also be repeated. `today` catches an expired card before anything is sent.
  */
-export function recurringUpdateIssues(parameters: readonly Parameter[]): RecurringUpdateIssue[] {
+export function recurringUpdateIssues(
+  parameters: readonly Parameter[],
+  today: CalendarDate,
+): RecurringUpdateIssue[] {
   // No prototype: a parameter named __proto__ is checked as a name like any other.
   const given: Record<string, string> = Object.create(null)
   const repeated: RecurringUpdateIssue[] = []
@@ -23,7 +27,7 @@ export function recurringUpdateIssues(parameters: readonly Parameter[]): Recurri
     }
     given[name] = value
   }
-  return [...repeated, ...validateRecurringUpdate(given)]
+  return [...repeated, ...validateRecurringUpdate(given, undefined, today)]
 }
 
 /** The outcome of a request the rules refuse: nothing was sent. */

@@ -1,3 +1,5 @@
+import { calendarDate, localDay } from '../../preload/contract/calendar'
+import type { UpdateResult } from '../gateway/update-response'
 import { redactorFor } from '../privacy/redaction'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
@@ -67,9 +69,10 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
     ...given,
   ]
   const { env, secrets } = await loadConnectionFile(file, '--connection')
-  // Checked as the app checks it: a request that breaks the rules is never sent nor recorded.
-  const issues = recurringUpdateIssues(parameters)
-  let result = refusedByRules(issues)
+  // Checked as the app checks it, today by the clock the send uses: a request that breaks the
+  // rules is never sent nor recorded.
+  let issues = recurringUpdateIssues(parameters, calendarDate(localDay(cliGatewayDeps.now())))
+  let result: UpdateResult = refusedByRules(issues)
   let uncertainEarlier: UncertainSend | null = null
   if (issues.length === 0) {
     const store = openCliStore()
@@ -85,7 +88,9 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
         parameters: Object.fromEntries(parameters),
         confirmedResend: values['confirm-resend'] === true,
       })
-      result = { ...sent.result, issues: [] }
+      // The core's own refusal names its fields and rules as the pre-check's does.
+      result = sent.result
+      issues = sent.issues
       uncertainEarlier = sent.uncertainEarlier
     } finally {
       store.close()
@@ -100,7 +105,9 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
     io.stdout(redact(`${JSON.stringify({ outcome, fields, message, ...broken, ...held })}\n`))
   } else {
     const fields = Object.entries(result.fields).map(([name, value]) => `  ${name}: ${value}\n`)
-    const rules = issues.map((issue) => `  ${issue.parameter}: ${issue.message}\n`)
+    const rules = issues.map(
+      (issue) => `  ${[issue.parameter, ...(issue.also ?? [])].join(', ')}: ${issue.message}\n`,
+    )
     io.stdout(redact(`${result.outcome}: ${result.message}\n${fields.join('')}${rules.join('')}`))
   }
   return result.outcome === 'approved' ? 0 : 1
