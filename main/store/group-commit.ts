@@ -36,13 +36,14 @@ export function groupCommit(db: Db): GroupCommit {
   let queued: Write[] = []
   let scheduled = false
   const savepoint = db.transaction((work: () => unknown) => work())
-  const normal = db.prepare('PRAGMA synchronous = NORMAL')
-  const full = db.prepare('PRAGMA synchronous = FULL')
+  // Run as it is parsed each time: SQLite applies a PRAGMA when the statement is prepared, so a
+  // prepared statement run again changes nothing.
+  const setSynchronous = (level: 'NORMAL' | 'FULL') => db.exec(`PRAGMA synchronous = ${level}`)
 
   function commitBatch(batch: Write[]): Outcome[] {
     const outcomes: Outcome[] = []
     const lazy = !batch.some((write) => write.durable)
-    if (lazy) normal.run()
+    if (lazy) setSynchronous('NORMAL')
     try {
       db.transaction(() => {
         for (const write of batch) {
@@ -55,7 +56,7 @@ export function groupCommit(db: Db): GroupCommit {
         }
       })()
     } finally {
-      if (lazy) full.run()
+      if (lazy) setSynchronous('FULL')
     }
     return outcomes
   }
