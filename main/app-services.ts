@@ -6,7 +6,7 @@ import { httpsPost, httpsPostToFile } from './gateway/https-transport'
 import type { GatewayDeps } from './gateway/gateway-client'
 import { randomNonce } from './gateway/oauth1'
 import { createBulkService } from './bulk/bulk-service'
-import { sweepPastedTables } from './bulk/pasted-tables'
+import { createPastedTables } from './bulk/pasted-tables'
 import { createImportSessions } from './bulk/import-sessions'
 import { createHandlers } from './handlers'
 import { createJobRunner } from './jobs/job-runner'
@@ -128,9 +128,13 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were
   // in flight unknown until someone decides.
   const bulkJournal = createBulkJournal(db)
+  const pastedTables = createPastedTables({
+    dataDir: options.dataDir,
+    secrets: options.secretStore,
+    journal: bulkJournal,
+  })
   const imports = createImportSessions({
     mappings: createBulkMappings(db),
-    journal: bulkJournal,
     dataDir: options.dataDir,
     environments: () => environments.list(),
   })
@@ -140,11 +144,15 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     gateway,
     journal: bulkJournal,
     imports,
+    pastedTables,
     jobs,
     emitProgress: (progress) => options.emit('bulk:progress', progress),
   })
   bulk.recoverInterrupted()
-  sweepPastedTables(bulkJournal, options.dataDir, new Date())
+  // Pasted tables no job may send from any more are shredded (their keys leave the keychain).
+  pastedTables.sweep(new Date()).catch((error: unknown) => {
+    options.logError('Pasted tables could not be shredded; the next start tries again', error)
+  })
 
   const handlers = createHandlers({
     app: {

@@ -19,6 +19,8 @@ export interface BulkJobSettings {
   excluded?: ReadonlySet<number>
   /** Fixes made in place, by row number; card data among them is not journaled. */
   fixes?: ReadonlyMap<number, Record<string, string>>
+  /** A pasted table's CVV2s, encrypted (StoredPastedTable), by row number. */
+  sealedCardCodes?: ReadonlyMap<number, Uint8Array>
 }
 
 export const DEFAULT_CONCURRENCY = 4
@@ -58,6 +60,7 @@ export function createBulkJob(
       overrides: journaledFixes(
         environment ? { ...fixes, [ENVIRONMENT_COLUMN]: environment.id } : fixes,
       ),
+      sealedCardCode: settings.sealedCardCodes?.get(rowNumber) ?? null,
     })
   })
   journal.create(

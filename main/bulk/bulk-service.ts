@@ -23,6 +23,7 @@ import type { BulkSource } from './bulk-source'
 import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
 import type { ImportSession, ImportSessions } from './import-sessions'
 import { openJobSource, rowInputs } from './job-source'
+import type { PastedTables } from './pasted-tables'
 import { exportResults } from './results-export'
 import { inputProblems } from './row-check'
 import { configuredEnvironments, rowContexts, type RowEnvironments } from './row-environments'
@@ -38,6 +39,8 @@ interface LiveRun {
 export interface BulkServiceDeps extends RecurringDeps {
   journal: BulkJournal
   imports: ImportSessions
+  /** Pasted tables are stored encrypted once a job is made from one, and shredded after. */
+  pastedTables: PastedTables
   jobs: JobRunner
   emitProgress: (progress: BulkProgressView) => void
 }
@@ -54,7 +57,7 @@ const progressView = (progress: BulkProgress): BulkProgressView => ({
 
 /** What the Bulk updates screen asks of main: dry runs, journaled runs, results. */
 export function createBulkService(deps: BulkServiceDeps) {
-  const { journal, imports } = deps
+  const { journal, imports, pastedTables } = deps
   const me = thisProcess()
   const live = new Map<string, LiveRun>()
   /** Card data fixed in place, by job: never journaled, so lost with the app. */
@@ -143,10 +146,12 @@ export function createBulkService(deps: BulkServiceDeps) {
     })
     const entry = { run: bulkRun, jobId: started.jobId }
     live.set(job.id, entry)
-    bulkRun.done.then(
-      () => live.delete(job.id),
-      () => live.delete(job.id),
-    )
+    const ended = () => {
+      live.delete(job.id)
+      // If the keychain refuses now, the sweep at the next start shreds it.
+      pastedTables.shredIfSpent(job.id).catch(() => {})
+    }
+    bulkRun.done.then(ended, ended)
     return entry
   }
 
@@ -209,8 +214,11 @@ export function createBulkService(deps: BulkServiceDeps) {
       }
     },
 
-    /** Journals a job from an import (rows that break the rules left out) and starts it. */
-    start(importId: string, settings: BulkRunSettings) {
+    /**
+     * Journals a job from an import (rows that break the rules left out) and starts it; a pasted
+     * table is stored encrypted first (pasted-tables.ts).
+     */
+    async start(importId: string, settings: BulkRunSettings) {
       const session = imports.get(importId)
       const environment = deps.environments.get(settings.environmentId)
       if (!session.mapping.includes('recurring-payment-id')) {
@@ -221,25 +229,36 @@ export function createBulkService(deps: BulkServiceDeps) {
       }
       const environments = rowEnvironments()
       const refused = refusedRows(session, settings.profileType, environments)
-      const job = createBulkJob(journal, session.source, {
-        environment: { id: environment.id, name: environment.name },
-        mapping: session.mapping,
-        profileType: settings.profileType,
-        environments,
-        concurrency: settings.concurrency,
-        rate: settings.rate,
-        excluded: new Set([...session.excluded, ...refused]),
-        fixes: session.fixes,
-      })
-      if (journal.counts(job.id).states.pending === 0) {
-        throw new ExplainedError(
-          'No row can be sent: every row is excluded or breaks the rules.',
-          'bulk.job.no-row-to-send',
-        )
+      const pasted = session.pasted
+        ? await pastedTables.store(session.source, session.mapping, session.fixes)
+        : null
+      const source = pasted?.source ?? session.source
+      let job: BulkJob
+      try {
+        job = createBulkJob(journal, source, {
+          environment: { id: environment.id, name: environment.name },
+          mapping: session.mapping,
+          profileType: settings.profileType,
+          environments,
+          concurrency: settings.concurrency,
+          rate: settings.rate,
+          excluded: new Set([...session.excluded, ...refused]),
+          fixes: session.fixes,
+          sealedCardCodes: pasted?.sealedCardCodes,
+        })
+        if (journal.counts(job.id).states.pending === 0) {
+          throw new ExplainedError(
+            'No row can be sent: every row is excluded or breaks the rules.',
+            'bulk.job.no-row-to-send',
+          )
+        }
+      } catch (error) {
+        if (pasted) await pastedTables.shred(source.path)
+        throw error
       }
       memoryFixes.set(job.id, session.fixes)
       imports.close(importId)
-      const { jobId } = run(job, session.source)
+      const { jobId } = run(job, source)
       return { bulkJobId: job.id, jobId }
     },
 
@@ -277,7 +296,7 @@ export function createBulkService(deps: BulkServiceDeps) {
           'bulk.job.nothing-left',
         )
       }
-      run(stored(bulkJobId), await openJobSource(job))
+      run(stored(bulkJobId), await openJobSource(job, pastedTables))
       return jobView(stored(bulkJobId))
     },
 
@@ -324,14 +343,19 @@ export function createBulkService(deps: BulkServiceDeps) {
       }
     },
 
-    decide(bulkJobId: string, rowNumbers: readonly number[], decision: 'resend' | 'skip') {
-      return journal.decide(stored(bulkJobId).id, rowNumbers, decision)
+    /** Skipping the last unknown rows leaves nothing to send: a pasted table is shredded. */
+    async decide(bulkJobId: string, rowNumbers: readonly number[], decision: 'resend' | 'skip') {
+      const changed = journal.decide(stored(bulkJobId).id, rowNumbers, decision)
+      // If the keychain refuses now, the sweep at the next start shreds it.
+      if (!live.has(bulkJobId)) await pastedTables.shredIfSpent(bulkJobId).catch(() => {})
+      return changed
     },
 
     async export(bulkJobId: string, file: string): Promise<number> {
       const job = stored(bulkJobId)
       // Inputs come from the job's file; if it is gone or changed, the outcomes are still saved.
-      const source = await openJobSource(job).catch(() => null)
+      // A pasted table is shredded once its job can send no more: then the outcomes alone.
+      const source = await openJobSource(job, pastedTables).catch(() => null)
       return exportResults(journal, job, source, file, environmentNames(job))
     },
 

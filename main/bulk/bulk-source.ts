@@ -21,6 +21,8 @@ export interface BulkSource {
   headers: string[]
   /** Data rows; row number n (1-based, as the journal counts) is rows[n - 1]. */
   rows: string[][]
+  /** A stored pasted table's: decrypts a row's CVV2 kept in the journal (NewBulkRow). */
+  openCardCode?: (rowNumber: number, sealed: Uint8Array) => string
 }
 
 export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
@@ -30,21 +32,30 @@ export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes
  * first row its header, blank lines skipped.
  */
 export async function readBulkSource(path: string, hints: FormatHints = {}): Promise<BulkSource> {
+  let bytes: Buffer
   try {
-    return await readSource(path, hints)
+    bytes = await readFile(path)
+  } catch (error) {
+    throw asBulkFileError(fileSystemError(path, error), path)
+  }
+  return parseBulkSource(path, bytes, hints)
+}
+
+/** Reads updates held in memory (a pasted table) as if they were the file at `path`. */
+export async function parseBulkSource(
+  path: string,
+  bytes: Buffer,
+  hints: FormatHints = {},
+): Promise<BulkSource> {
+  try {
+    return await parseSource(path, bytes, hints)
   } catch (error) {
     throw asBulkFileError(error, path)
   }
 }
 
-async function readSource(path: string, hints: FormatHints): Promise<BulkSource> {
+async function parseSource(path: string, bytes: Buffer, hints: FormatHints): Promise<BulkSource> {
   const file = basename(path)
-  let bytes: Buffer
-  try {
-    bytes = await readFile(path)
-  } catch (error) {
-    throw fileSystemError(path, error)
-  }
   if (bytes.length > BULK_FILE_MAX_BYTES) {
     throw new BulkFileError('row-too-long', 'too-large', {
       file,

@@ -5,10 +5,9 @@ import { ExplainedError } from '../../preload/contract/explained'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
-import type { BulkJournal } from '../store/bulk-journal-repository'
-import { readBulkSource, type BulkSource } from './bulk-source'
+import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
-import { discardPastedTable, isPastedTable, savePastedTable } from './pasted-tables'
+import { isPastedTable, pastedTablePath } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
 import {
   configuredEnvironments,
@@ -21,6 +20,8 @@ export interface ImportSession {
   id: string
   fileName: string
   source: BulkSource
+  /** A pasted table's text, held in memory only (pasted-tables.ts); null for a file. */
+  pasted: Buffer | null
   mapping: (string | null)[]
   /** Fixes made in place, by row number: parameter → value. Card data too, in memory only. */
   fixes: Map<number, Record<string, string>>
@@ -58,7 +59,7 @@ function shownCells(session: ImportSession, rowNumber: number): string[] {
 /** The imported files the window works on, held in main until a job is started from them. */
 export function createImportSessions(deps: {
   mappings: BulkMappings
-  journal: BulkJournal
+  /** Where pasted tables are stored once a job is made from one. */
   dataDir: string
   /** The environments a row's environment cell may name; none when not given. */
   environments?: () => readonly NamedEnvironment[]
@@ -100,17 +101,12 @@ export function createImportSessions(deps: {
     }
   }
 
-  /** Forgets an import; a pasted table no job was made from goes with it. */
-  function discard(session: ImportSession) {
-    sessions.delete(session.id)
-    discardPastedTable(deps.journal, deps.dataDir, session.source.path)
-  }
-
-  function add(source: BulkSource, fileName: string): BulkImport {
+  function add(source: BulkSource, fileName: string, pasted: Buffer | null): BulkImport {
     const session: ImportSession = {
       id: `import-${randomUUID()}`,
       fileName,
       source,
+      pasted,
       mapping: autoMapping(source.headers, deps.mappings.saved()),
       fixes: new Map(),
       excluded: new Set(),
@@ -119,7 +115,7 @@ export function createImportSessions(deps: {
     checkAll(session)
     sessions.set(session.id, session)
     // The window works on one import at a time: older ones only hold memory (and pasted data).
-    for (const older of [...sessions.values()].slice(0, -OPEN_IMPORTS)) discard(older)
+    for (const older of [...sessions.values()].slice(0, -OPEN_IMPORTS)) sessions.delete(older.id)
     return view(session)
   }
 
@@ -151,19 +147,29 @@ export function createImportSessions(deps: {
     get,
 
     async openFile(path: string, hints: { encoding?: string; delimiter?: string }) {
-      return add(await readBulkSource(path, hints), basename(path))
+      return add(await readBulkSource(path, hints), basename(path), null)
     },
 
     async reread(importId: string, hints: { encoding?: string; delimiter?: string }) {
       const old = get(importId)
       sessions.delete(importId)
-      return add(await readBulkSource(old.source.path, hints), old.fileName)
+      const { path } = old.source
+      const source = old.pasted
+        ? await parseBulkSource(path, old.pasted, hints)
+        : await readBulkSource(path, hints)
+      return add(source, old.fileName, old.pasted)
     },
 
-    /** A table pasted from a spreadsheet, saved so that its job's journal can point at it. */
+    /**
+     * A table pasted from a spreadsheet: in memory only, under the name it is stored by (encrypted)
+     * if a job is made from it.
+     */
     async paste(text: string) {
-      const file = savePastedTable(deps.dataDir, text)
-      return add(await readBulkSource(file, { delimiter: '\t' }), PASTED_TABLE)
+      const bytes = Buffer.from(text.endsWith('\n') ? text : `${text}\n`)
+      const source = await parseBulkSource(pastedTablePath(deps.dataDir), bytes, {
+        delimiter: '\t',
+      })
+      return add(source, PASTED_TABLE, bytes)
     },
 
     setMapping(importId: string, mapping: (string | null)[]): BulkImport {
@@ -256,8 +262,7 @@ export function createImportSessions(deps: {
     },
 
     close(importId: string): void {
-      const session = sessions.get(importId)
-      if (session) discard(session)
+      sessions.delete(importId)
     },
   }
 }

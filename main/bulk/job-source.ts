@@ -5,12 +5,18 @@ import type { BulkJob, BulkRow } from '../store/bulk-journal-repository'
 import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { rowInput, type RowInput } from './column-mapping'
+import type { PastedTables } from './pasted-tables'
 
 /**
  * Reads a job's source file again (to resume it) and checks it is the very file the job was
- * made from: rows are found by number, so a changed file would send other rows' updates.
+ * made from: rows are found by number, so a changed file would send other rows' updates. A
+ * pasted table is opened with its key from the keychain.
  */
-export async function openJobSource(job: BulkJob): Promise<BulkSource> {
+export async function openJobSource(
+  job: BulkJob,
+  pastedTables?: PastedTables,
+): Promise<BulkSource> {
+  if (pastedTables?.isPasted(job.source.path)) return pastedTables.open(job)
   const source = await readBulkSource(job.source.path, {
     encoding: job.source.encoding,
     delimiter: job.source.delimiter,
@@ -26,7 +32,7 @@ export async function openJobSource(job: BulkJob): Promise<BulkSource> {
 
 /**
  * How each journaled row's update is read: its line of the source, the fixes the journal keeps,
- * and fixes held only in memory (card data).
+ * a pasted table's CVV2 the journal keeps encrypted, and fixes held only in memory (card data).
  */
 export function rowInputs(
   job: BulkJob,
@@ -45,7 +51,10 @@ export function rowInputs(
         },
       )
     }
-    const fixes = { ...row.overrides, ...memoryFixes.get(row.rowNumber) }
+    const sealed = row.sealedCardCode
+    const cardCode: Record<string, string> =
+      sealed && source.openCardCode ? { cvv2: source.openCardCode(row.rowNumber, sealed) } : {}
+    const fixes = { ...row.overrides, ...cardCode, ...memoryFixes.get(row.rowNumber) }
     return rowInput(
       fields,
       job.source.mapping,

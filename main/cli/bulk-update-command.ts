@@ -1,3 +1,4 @@
+import { dirname } from 'node:path'
 import {
   RECURRING_PROFILE_TYPES,
   type RecurringProfileType,
@@ -9,12 +10,15 @@ import { startBulkRun, type BulkProgress } from '../bulk/bulk-run'
 import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
 import { autoMapping } from '../bulk/column-mapping'
 import { openJobSource, rowInputs } from '../bulk/job-source'
+import { createPastedTables } from '../bulk/pasted-tables'
 import { checkRows } from '../bulk/row-check'
 import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
+import { createKeytarSecretStore } from '../secrets/keytar-secret-store'
 import { createBulkJournal, type BulkJob, type BulkJournal } from '../store/bulk-journal-repository'
 import { createBulkMappings } from '../store/bulk-mappings-repository'
+import { appDataDir, databaseFile } from '../store/data-dir'
 import { openCliStore } from './cli-history'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
@@ -52,7 +56,9 @@ listed (row, column, rule) and nothing is sent, unless --skip-invalid. Each row 
 client-orderid (the file's, else the job's prefix and the row number). Progress goes to standard
 error; Ctrl-C stops taking rows, lets those in flight finish, and leaves the job to --resume.
 The journal and the history are the app's ($GATEDESK_DATA_DIR, else the app's data folder); the
-journal holds no card data, only (file, row). Exits 0 when every row was approved.`
+journal holds no card data in clear, only (file, row). A job made from a table pasted in the app
+resumes with the table's key from the keychain; once it can send nothing more, the table is
+shredded. Exits 0 when every row was approved.`
 
 const options = {
   connection: { type: 'string' },
@@ -181,6 +187,12 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
   const store = openCliStore()
   const me = thisProcess()
   const journal = createBulkJournal(store.db)
+  // A job made from a table pasted in the app reads it with its key from the keychain.
+  const pastedTables = createPastedTables({
+    dataDir: dirname(databaseFile(appDataDir())),
+    secrets: createKeytarSecretStore(),
+    journal,
+  })
   try {
     const environment = store.environmentOf(env)
     let job: BulkJob
@@ -222,7 +234,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
           })
         }
         job = journal.job(found.id)!
-        source = await openJobSource(job)
+        source = await openJobSource(job, pastedTables)
         io.stderr(
           `Bulk job ${job.id}: resuming, ${journal.counts(job.id).states.pending} rows never sent\n`,
         )
@@ -264,6 +276,11 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
       process.off('SIGINT', interrupt)
     }
     io.stderr(progressLine(summary))
+    await pastedTables.shredIfSpent(job.id).catch((error: unknown) => {
+      io.stderr(
+        `The pasted table of this job could not be shredded now (${(error as Error).message}); the app shreds it at its next start.\n`,
+      )
+    })
     const unknown = journal.rows(job.id, { states: ['unknown'], limit: 1000 }).rows
     if (unknown.length > 0) {
       io.stderr(

@@ -49,7 +49,7 @@ export function bulkHandlers(deps: {
     'bulk:cancel': ({ bulkJobId }) => bulk.cancel(bulkJobId),
     'bulk:rows': async ({ bulkJobId, ...filter }) => bulk.rows(bulkJobId, filter),
     'bulk:decide': async ({ bulkJobId, rowNumbers, decision }) => ({
-      changed: bulk.decide(bulkJobId, rowNumbers, decision),
+      changed: await bulk.decide(bulkJobId, rowNumbers, decision),
     }),
     'bulk:export': async (input) => {
       const { bulkJobId } = input

@@ -53,8 +53,10 @@ const WHAT_TO_DO = {
 
 export class SecretMissingError extends SecretStoreError {
   constructor(readonly ref: SecretRef) {
-    const environment = ref.environmentName ?? ref.environmentId
-    const message = `The keychain holds no ${describeSecret(ref.kind)} for the environment "${environment}": ${WHAT_TO_DO[ref.kind]}`
+    const message =
+      ref.kind === 'pasted-table-key'
+        ? `The keychain holds no key for the pasted table ${ref.tableId}: it was shredded.`
+        : `The keychain holds no ${describeSecret(ref.kind)} for the environment "${ref.environmentName ?? ref.environmentId}": ${WHAT_TO_DO[ref.kind]}`
     super('missing', message)
   }
 }

@@ -2,11 +2,19 @@
 export type SecretKind = 'control-key' | 'rsa-private-key'
 
 /** Which secret of which environment; the name is only for messages (ids stay stable). */
-export interface SecretRef {
+export interface EnvironmentSecretRef {
   environmentId: string
   kind: SecretKind
   environmentName?: string
 }
+
+/** The key a pasted bulk table is encrypted with (main/bulk/pasted-tables.ts): shredded with it. */
+export interface PastedTableKeyRef {
+  kind: 'pasted-table-key'
+  tableId: string
+}
+
+export type SecretRef = EnvironmentSecretRef | PastedTableKeyRef
 
 /**
  * The OS keychain, seen by main alone. Values never leave main: the renderer learns only
@@ -22,9 +30,11 @@ export interface SecretStore {
   delete(ref: SecretRef): Promise<boolean>
 }
 
-/** The keychain account of a secret: one per environment and kind. */
+/** The keychain account of a secret: one per environment and kind, one per pasted table. */
 export function accountName(ref: SecretRef): string {
-  return `${ref.environmentId}/${ref.kind}`
+  return ref.kind === 'pasted-table-key'
+    ? `pasted-table:${ref.tableId}`
+    : `${ref.environmentId}/${ref.kind}`
 }
 
 export function describeSecret(kind: SecretKind): string {

@@ -39,6 +39,8 @@ export interface NewBulkRow {
   profileId: string | null
   /** Values fixed in place, never card data (the caller keeps those in memory). */
   overrides: Record<string, string> | null
+  /** A pasted table's CVV2 of the row, encrypted with the table's key; cleared once it is sent. */
+  sealedCardCode?: Uint8Array | null
 }
 
 export interface BulkRow {
@@ -48,6 +50,8 @@ export interface BulkRow {
   attempt: number
   profileId: string | null
   overrides: Record<string, string> | null
+  /** While the row is pending: its CVV2 from a pasted table, encrypted (NewBulkRow). */
+  sealedCardCode: Uint8Array | null
   historyId: number | null
   outcome: string | null
   serialNumber: string | null
@@ -104,6 +108,7 @@ interface RowRow extends MessageColumns {
   attempt: number
   profile_id: string | null
   overrides: string | null
+  card_code: Uint8Array | null
   history_id: number | null
   outcome: string | null
   serial_number: string | null
@@ -139,6 +144,7 @@ const toRow = (row: RowRow): BulkRow => ({
   attempt: row.attempt,
   profileId: row.profile_id,
   overrides: row.overrides === null ? null : (JSON.parse(row.overrides) as Record<string, string>),
+  sealedCardCode: row.card_code,
   historyId: row.history_id,
   outcome: row.outcome,
   serialNumber: row.serial_number,
@@ -171,18 +177,19 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
     ),
     insertRow: db.prepare(
       `INSERT INTO bulk_rows (job_id, row_number, state, client_orderid, profile_id, overrides,
-         updated_at)
-       VALUES (?, ?, 'pending', ?, ?, ?, ?)`,
+         card_code, updated_at)
+       VALUES (?, ?, 'pending', ?, ?, ?, ?, ?)`,
     ),
     job: db.prepare(`SELECT * FROM bulk_jobs WHERE id = ?`),
+    // A row's CVV2 goes in the transaction that says it leaves (PCI DSS 3.3.1).
     inFlight: db.prepare(
-      `UPDATE bulk_rows SET state = 'in-flight', history_id = ?, updated_at = ?
+      `UPDATE bulk_rows SET state = 'in-flight', history_id = ?, card_code = NULL, updated_at = ?
        WHERE job_id = ? AND row_number = ? AND state = 'pending'`,
     ),
     finish: db.prepare(
       `UPDATE bulk_rows SET state = @state, outcome = @outcome, serial_number = @serialNumber,
          error_code = @errorCode, message = @message, message_code = @messageCode,
-         message_params = @messageParams, updated_at = @at
+         message_params = @messageParams, card_code = NULL, updated_at = @at
        WHERE job_id = @jobId AND row_number = @rowNumber AND state IN ('pending', 'in-flight')`,
     ),
     row: db.prepare(`SELECT * FROM bulk_rows WHERE job_id = ? AND row_number = ?`),
@@ -223,6 +230,7 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
             row.clientOrderId,
             row.profileId,
             row.overrides === null ? null : JSON.stringify(row.overrides),
+            row.sealedCardCode ?? null,
             at,
           )
         }
@@ -257,6 +265,11 @@ export function createBulkJournal(db: Db, now: () => Date = () => new Date()) {
            finished_at = CASE WHEN ? THEN ? ELSE finished_at END
          WHERE id = ?`,
       ).run(state, runner?.pid ?? null, runner?.host ?? null, iso(), ended ? 1 : 0, iso(), id)
+    },
+
+    /** Forgets the encrypted CVV2s of a job's rows (its pasted table was shredded). */
+    forgetCardCodes(jobId: string): void {
+      db.prepare(`UPDATE bulk_rows SET card_code = NULL WHERE job_id = ?`).run(jobId)
     },
 
     setSettings(id: string, settings: { concurrency: number; rate: number | null }): void {

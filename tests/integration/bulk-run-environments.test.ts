@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBulkService } from '../../main/bulk/bulk-service'
 import { createImportSessions } from '../../main/bulk/import-sessions'
+import { createPastedTables } from '../../main/bulk/pasted-tables'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
 import { createJobRunner } from '../../main/jobs/job-runner'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
@@ -91,7 +92,6 @@ describe('a bulk job over two environments', () => {
     const finished: string[] = []
     const imports = createImportSessions({
       mappings: createBulkMappings(store.db),
-      journal,
       dataDir: store.dir,
       environments: () => store.environments.list(),
     })
@@ -101,6 +101,7 @@ describe('a bulk job over two environments', () => {
       gateway: first.deps,
       journal,
       imports,
+      pastedTables: createPastedTables({ dataDir: store.dir, secrets: store.secrets, journal }),
       jobs: createJobRunner({ progress: () => {}, finished: (e) => finished.push(e.outcome) }),
       emitProgress: () => {},
     })
@@ -143,7 +144,7 @@ describe('a bulk job over two environments', () => {
       [10, 'Second Sandbox'],
     ])
 
-    const { bulkJobId } = service.start(imported.importId, settings)
+    const { bulkJobId } = await service.start(imported.importId, settings)
     await eventually(() => (finished.length > 0 ? true : undefined), 'the run to end')
     expect(service.job(bulkJobId)).toMatchObject({ state: 'finished', outcomes: { approved: 10 } })
 

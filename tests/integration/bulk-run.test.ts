@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { claimJob, isInterrupted } from '../../main/bulk/bulk-claim'
 import { createBulkService } from '../../main/bulk/bulk-service'
 import { createImportSessions } from '../../main/bulk/import-sessions'
+import { createPastedTables } from '../../main/bulk/pasted-tables'
 import { createJobRunner } from '../../main/jobs/job-runner'
 import { createBulkMappings } from '../../main/store/bulk-mappings-repository'
 import { eventually } from '../fixtures/eventually'
@@ -186,11 +187,8 @@ describe('the app after a crash', () => {
     const service = createBulkService({
       ...deps(),
       journal,
-      imports: createImportSessions({
-        mappings: createBulkMappings(store.db),
-        journal,
-        dataDir: store.dir,
-      }),
+      imports: createImportSessions({ mappings: createBulkMappings(store.db), dataDir: store.dir }),
+      pastedTables: createPastedTables({ dataDir: store.dir, secrets: store.secrets, journal }),
       jobs: createJobRunner({ progress: () => {}, finished: (e) => events.push(e.outcome) }),
       emitProgress: () => {},
     })
@@ -206,7 +204,7 @@ describe('the app after a crash', () => {
       interrupted: false,
       states: { done: 3, unknown: 1 },
     })
-    expect(service.decide(job.id, [3], 'skip')).toBe(1)
+    expect(await service.decide(job.id, [3], 'skip')).toBe(1)
     expect(service.job(job.id).states).toMatchObject({ done: 3, unknown: 0, skipped: 1 })
   })
 })

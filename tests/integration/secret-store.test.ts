@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../main/secrets/keytar-secret-store'
-import type { SecretRef } from '../../main/secrets/secret-store'
+import type { SecretKind, SecretRef } from '../../main/secrets/secret-store'
 import {
   KeychainLockedError,
   SecretMissingError,
@@ -14,7 +14,7 @@ import {
 const run = promisify(execFile)
 const service = `GateDesk-test-${randomUUID()}`
 const store = createKeytarSecretStore({ service })
-const ref = (environmentId: string, kind: SecretRef['kind'] = 'control-key'): SecretRef => ({
+const ref = (environmentId: string, kind: SecretKind = 'control-key'): SecretRef => ({
   environmentId,
   kind,
   environmentName: 'Integration',

@@ -2,6 +2,7 @@ import { environmentsAndHistory } from './001-environments-and-history'
 import { reportTemplates } from './002-report-templates'
 import { bulkJournal } from './003-bulk-journal'
 import { sendersAndMessageCodes } from './004-senders-and-message-codes'
+import { bulkCardCodes } from './005-bulk-card-codes'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -10,6 +11,7 @@ export const MIGRATIONS: readonly Migration[] = [
   reportTemplates,
   bulkJournal,
   sendersAndMessageCodes,
+  bulkCardCodes,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

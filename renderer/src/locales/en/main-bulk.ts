@@ -24,6 +24,12 @@ export const mainBulk = {
     'row-missing':
       '"{file}" has no row {row}, though the bulk job was made from it: the job stopped. Put the original file back, then resume the job.',
   },
+  pasted: {
+    shredded:
+      '"{file}" is no longer kept: the card data of a pasted table is destroyed once its job has nothing left to send, or 30 days after the job ended, so no more of its rows can be sent. Paste the table again to start a new job.',
+    damaged:
+      '"{file}" cannot be decrypted: the pasted table or a row\'s CVV2 in the journal was damaged or changed, so its rows cannot be sent safely. Paste the table again to start a new job.',
+  },
   import: {
     closed: 'This import is no longer open (GateDesk restarted?): import the file again.',
     'not-a-parameter':
