@@ -2,10 +2,12 @@ import { decodeForm, type Parameter } from '../gateway/form-codec'
 import {
   normalizeParameters,
   randomNonce,
+  signatureBaseString,
   signRequest,
   type SigningCredentials,
 } from '../gateway/oauth1'
 import { MalformedEncodingError } from '../gateway/percent-encoding'
+import { maskParameters, redactorFor } from '../privacy/redaction'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import {
   CliFailure,
@@ -16,10 +18,12 @@ import {
   type CliIo,
 } from './cli-io'
 import { paramOptions } from './option-values'
+import { readParamsFile, refuseCardDataArguments } from './params-file'
 
 export const signUsage = `Usage: gatedesk sign --signature-method HMAC-SHA1|RSA-SHA256 --url URL --consumer-key LOGIN
                     (--control-key-file FILE | --key PEMFILE)
-                    [--nonce N] [--timestamp T] [--param name=value ... | --body RAWFORM] [--json]
+                    [--nonce N] [--timestamp T] [--param name=value ... | --body RAWFORM]
+                    [--params-file FILE] [--unmasked] [--json]
 
 Prints the signature base string, the signature and the Authorization header of one POST,
 adding the oauth_* parameters itself (oauth_version 1.0). Compare them with what the gateway
@@ -34,9 +38,16 @@ received when it says the signature is wrong.
   --param name=value  a body parameter, unencoded; repeat for each
   --body RAWFORM      the form body exactly as sent (+ means space, %2B a plus); the oauth_*
                       parameters it repeats stand for the options above, which may then be left out
+  --params-file FILE  more body parameters, one name=value a line, unencoded (blank lines and
+                      lines starting with # are skipped); - reads them from standard input.
+                      Card data (credit-card-number, cvv2, ssn) is taken only this way: a
+                      command line shows in ps and in the shell history
+  --unmasked          print card numbers, cvv2 and SSNs in full (a warning says so on stderr);
+                      by default they are masked in what is printed, the base string included
   --json              print {"baseString", "signature", "authorization"} as one JSON object
 
-Secrets are read from files only, never from the command line.`
+Secrets and card data are read from files only, never from the command line. The signature is
+always computed over the real values.`
 
 const options = {
   'signature-method': { type: 'string' },
@@ -48,6 +59,8 @@ const options = {
   timestamp: { type: 'string' },
   param: { type: 'string', multiple: true },
   body: { type: 'string' },
+  'params-file': { type: 'string' },
+  unmasked: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -168,10 +181,16 @@ export async function signCommand(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   const parameters = bodyParameters(values.param, values.body)
-  const { values: filled, requestParameters: signedParameters } =
+  refuseCardDataArguments(parameters, values.body === undefined ? '--param' : '--body')
+  const { values: filled, requestParameters } =
     values.body === undefined
       ? { values, requestParameters: parameters }
       : takeSentOauth(values, parameters)
+  const paramsFile = values['params-file']
+  const signedParameters =
+    paramsFile === undefined
+      ? requestParameters
+      : [...(await readParamsFile(paramsFile, '--params-file')), ...requestParameters]
   const credentials = await credentialsFrom(filled)
   if (credentials.method === 'HMAC-SHA1' && credentials.controlKey === '') {
     io.stderr(
@@ -195,9 +214,27 @@ export async function signCommand(argv: string[], io: CliIo): Promise<number> {
       timestamp,
     })
   } catch (error) {
-    throw new CliFailure((error as Error).message)
+    // A message may quote a value: card data in it is masked too.
+    throw new CliFailure(redactorFor(signedParameters)((error as Error).message))
   }
-  const { baseString, signature, authorization } = signed
+  const { signature, authorization } = signed
+  const shownParameters = [
+    ...(values.unmasked ? signedParameters : maskParameters(signedParameters)),
+    ...signed.oauth,
+  ]
+  // The base string of the masked values, for display only: the signature is the real one's.
+  const baseString = values.unmasked
+    ? signed.baseString
+    : signatureBaseString('POST', url, shownParameters)
+  if (values.unmasked) {
+    io.stderr(
+      'warning: --unmasked prints card numbers, cvv2 and SSNs in full: keep this output out of tickets, chats and logs\n',
+    )
+  } else if (baseString !== signed.baseString) {
+    io.stderr(
+      'note: card data is masked in what is printed; the signature is computed over the real values (--unmasked prints them)\n',
+    )
+  }
   if (values.json) {
     io.stdout(`${JSON.stringify({ baseString, signature, authorization })}\n`)
     return 0
@@ -205,7 +242,7 @@ export async function signCommand(argv: string[], io: CliIo): Promise<number> {
   io.stdout(
     [
       'Signed parameters (normalized):',
-      normalizeParameters([...signedParameters, ...signed.oauth]),
+      normalizeParameters(shownParameters),
       '',
       'Signature base string:',
       baseString,

@@ -6,14 +6,12 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../main/store/data-dir'
+import { CARD_NUMBER, CVV2, leaks, SSN } from '../fixtures/cli-card-data'
 import { startHttpsTestServer, type HttpsTestServer } from '../fixtures/https-test-server'
 import { useTestSandbox } from '../fixtures/sandbox'
 
 // Card data given to `gatedesk update-recurring` stays out of `ps` and the shell history: it
 // comes from a file or standard input, and what the command prints is masked.
-const CARD_NUMBER = '4111111111111111'
-const CVV2 = '7391'
-const SSN = '078-05-1120'
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-params-'))
 // The history the commands record goes here, not to the app's own data folder.
@@ -55,14 +53,6 @@ function runBin(args: string[], input: string) {
     child.stdin.end(input)
   })
 }
-
-/** The card data found in the text: whole, or the 12 digits a cut card number leaves. */
-const leaks = (text: string) => [
-  ...[CARD_NUMBER, CARD_NUMBER.slice(0, 12), SSN, SSN.replaceAll('-', '')].filter((secret) =>
-    text.includes(secret),
-  ),
-  ...(new RegExp(`(?<![A-Za-z0-9])${CVV2}(?![A-Za-z0-9])`).test(text) ? [CVV2] : []),
-]
 
 let echo: HttpsTestServer
 let echoConnection: string
