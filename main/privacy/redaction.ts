@@ -47,11 +47,12 @@ export function maskSsn(value: string): string {
 }
 
 // 13 to 19 digits in one run, not inside a longer number; or in groups (4-4-4-4, 4-6-5,
-// 4-4-4-4-3) split by one kind of space, dot or dash, standing as a word of their own (so the
-// groups of a serial number such as 0000000a-0000-0000-0000-000000000000 are left alone), maybe
-// followed by other numbers (an expiry date).
+// 4-4-4-4-3) split by one kind of separator (a space or two, a dot, a comma, a dash), standing as
+// a word of their own (so the groups of a serial number such as
+// 0000000a-0000-0000-0000-000000000000 are left alone), maybe followed by other numbers (an
+// expiry date).
 const CARD_IN_TEXT =
-  /(?<!\d)\d{13,19}(?!\d)|(?<![0-9A-Za-z]|[0-9A-Za-z][.-])\d{4}([ .-])\d{4,6}(?:\1\d{3,5}){1,3}(?![0-9A-Za-z]|[.-][0-9A-Za-z])/g
+  /(?<!\d)\d{13,19}(?!\d)|(?<![0-9A-Za-z]|[0-9A-Za-z][.,-])\d{4}( {1,2}|[.,-])\d{4,6}(?:\1\d{3,5}){1,3}(?![0-9A-Za-z]|[.,-][0-9A-Za-z])/g
 
 /** Masks every card number (13–19 digits passing the Luhn check) found in free text. */
 export function redactText(text: string): string {
@@ -66,20 +67,55 @@ export function redactText(text: string): string {
   })
 }
 
-// Between the characters of a long value echoed back: a space (also form-encoded), dot, dash,
-// slash or underscore, as a card number or an SSN may be regrouped.
-const ECHO_SEPARATOR = '(?:[ .+/_-]|%20)?'
+// Between the characters of a long value echoed back: up to 3 separators, each any character but
+// a letter or digit or a percent escape, as a card number or an SSN may be regrouped (4111 1111,
+// 4111,1111, 4111  1111, 4111 - 1111, 4111%201111).
+const ECHO_SEPARATOR = '(?:%[0-9A-Fa-f]{2}|[^0-9A-Za-z]){0,3}'
 // A short value (a CVV2) counts only on its own, so "987" leaves 9870 and 9.87 alone; an escape
 // such as %3D (=) before it still ends the word before it.
 const WORD_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))'
 
-/** Finds a value sent wherever it is echoed; null for a value with nothing to find. */
+/**
+ * Finds a value sent wherever it is echoed, each of its characters captured on its own so each
+ * can be masked in place; null for a value with nothing to find.
+ */
 function echoOf(value: string): RegExp | null {
-  const characters = value.match(/[A-Za-z0-9]/g)
+  const characters = value.match(/[A-Za-z0-9]/g)?.map((character) => `(${character})`)
   if (!characters) return null
   if (characters.length < 6)
-    return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'gi')
-  return new RegExp(characters.join(ECHO_SEPARATOR), 'gi')
+    return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'dgi')
+  return new RegExp(characters.join(ECHO_SEPARATOR), 'dgi')
+}
+
+/** Which characters of an echoed value stay readable, by their place among its `count`. */
+const SHOWN: Record<SensitiveKind, (index: number, count: number) => boolean> = {
+  'card-number': (index, count) => count >= 13 && (index < 6 || index >= count - 4),
+  ssn: (index, count) => count > 4 && index >= count - 4,
+  'card-code': () => false,
+}
+
+function kindOf(key: string): SensitiveKind | null {
+  if (CARD_NUMBER.has(key)) return 'card-number'
+  if (SSN.has(key)) return 'ssn'
+  return CARD_CODE.has(key) ? 'card-code' : null
+}
+
+/** Adds to `masked` the places in `text` of the characters of each echo that must not be read. */
+function markEcho(
+  text: string,
+  echo: RegExp,
+  shown: (index: number, count: number) => boolean,
+  masked: Set<number>,
+): void {
+  echo.lastIndex = 0
+  // Overlapping echoes too (a value such as 4444… found again one digit on): each masks its part.
+  for (let found = echo.exec(text); found !== null; found = echo.exec(text)) {
+    const count = found.length - 1
+    for (let index = 0; index < count; index++) {
+      if (!shown(index, count)) masked.add(found.indices![index + 1]![0])
+    }
+    echo.lastIndex = found.index + 1
+  }
 }
 
 /** A message's parameters with every text as `redact` leaves it; numbers stay as they are. */
@@ -98,24 +134,43 @@ export function redactMessageParams(
 /**
  * Masks, in any text about a request (what the gateway answered, a page echoing the request, the
  * request's own free-text fields), the card number, CVV2 and SSN sent, then any other card
- * number. Apply it to the whole text before cutting it short: a cut card number is no longer
+ * number. Every echo of every value is found in the text as received and masked in place, so a
+ * shorter value (a CVV2 of 123) cannot hide a longer one (an SSN of 123-45-6789) by being masked
+ * first. Apply it to the whole text before cutting it short: a cut card number is no longer
  * recognisable.
  */
 export function redactorFor(sent: readonly Parameter[]): (text: string) => string {
-  const echoes: [RegExp, string][] = []
+  const echoes: [RegExp, (index: number, count: number) => boolean][] = []
   for (const [name, value] of sent) {
-    const mask = secretMask(canonical(name), value)
-    const echo = mask === null ? null : echoOf(value)
-    if (mask !== null && echo !== null) echoes.push([echo, mask])
+    const kind = kindOf(canonical(name))
+    const echo = kind === null ? null : echoOf(value)
+    if (kind !== null && echo !== null) echoes.push([echo, SHOWN[kind]])
   }
-  return (text) => redactText(echoes.reduce((kept, [echo, mask]) => kept.replace(echo, mask), text))
+  return (text) => {
+    const masked = new Set<number>()
+    for (const [echo, shown] of echoes) markEcho(text, echo, shown, masked)
+    let kept = ''
+    let from = 0
+    for (const at of [...masked].sort((a, b) => a - b)) {
+      kept += `${text.slice(from, at)}*`
+      from = at + 1
+    }
+    return redactText(kept + text.slice(from))
+  }
 }
 
 /** What a card number, CVV2 or SSN sent is replaced with; null for any other parameter. */
 function secretMask(key: string, value: string): string | null {
-  if (CARD_NUMBER.has(key)) return maskCardNumber(value)
-  if (SSN.has(key)) return maskSsn(value)
-  return CARD_CODE.has(key) ? '***' : null
+  switch (kindOf(key)) {
+    case 'card-number':
+      return maskCardNumber(value)
+    case 'ssn':
+      return maskSsn(value)
+    case 'card-code':
+      return '***'
+    case null:
+      return null
+  }
 }
 
 /**

@@ -168,7 +168,7 @@ describe('gatedesk update-recurring --params-file', () => {
         ...json,
       ])
       expect(code).toBe(1)
-      expect(stdout).toContain('411111******1111')
+      expect(stdout).toContain('4111.11**.****.1111')
       expect(stdout).toContain('***-**-1120')
       expect(leaks(stdout)).toEqual([])
     }
@@ -176,7 +176,7 @@ describe('gatedesk update-recurring --params-file', () => {
     const stored = readdirSync(dataDir)
       .map((name) => readFileSync(join(dataDir, name)).toString('latin1'))
       .join('\n')
-    expect(stored).toContain('Card 411111******1111 (cvv2 ***) refused')
+    expect(stored).toContain('Card 4111.11**.****.1111 (cvv2 ****) refused')
     expect(leaks(stored)).toEqual([])
   })
 })

@@ -128,7 +128,7 @@ describe('nothing secret reaches the database files', () => {
     const declined = await send('ORD-77')
     expect(declined.outcome).toBe('declined')
     expect(history.get(declined.historyId!)?.errorMessage).toBe(
-      'Card 411111******1111 (cvv2=***, ssn ***-**-1120) is blocked',
+      'Card 4111.11**.****.1111 (cvv2=****, ssn ***-**-1120) is blocked',
     )
     const reflected = await send('ORD-78')
     expect(reflected.outcome).toBe('protocol-error')

@@ -59,13 +59,34 @@ describe('redaction of what is kept about a request', () => {
     expect(redact('cvv2=987&ssn=078-05-1120&credit-card-number=4111111111111111')).toBe(
       'cvv2=***&ssn=***-**-1120&credit-card-number=411111******1111',
     )
-    // Form-encoded, percent-encoded, regrouped, or with the SSN's dashes dropped.
+    // Form-encoded, percent-encoded, regrouped, or with the SSN's dashes dropped: masked in place.
     expect(redact('cvv2%3D987 card 4111+1111+1111+1111 or 4111%201111%201111%201111')).toBe(
-      'cvv2%3D*** card 411111******1111 or 411111******1111',
+      'cvv2%3D*** card 4111+11**+****+1111 or 4111%2011**%20****%201111',
     )
-    expect(redact('CVV 987 wrong for SSN 078051120')).toBe('CVV *** wrong for SSN ***-**-1120')
+    expect(redact('CVV 987 wrong for SSN 078051120')).toBe('CVV *** wrong for SSN *****1120')
     // A short value counts only on its own, not inside other numbers or words.
     expect(redact('amount 9.87, id 9870, x987')).toBe('amount 9.87, id 9870, x987')
+  })
+
+  it('masks an SSN whose first group is also the CVV2 sent', () => {
+    const redact = redactorFor([
+      ['cvv2', '123'],
+      ['ssn', '123-45-6789'],
+    ])
+    expect(redact('cvv2 123 refused for ssn 123-45-6789')).toBe(
+      'cvv2 *** refused for ssn ***-**-6789',
+    )
+  })
+
+  it('masks a card number sent however its digits are separated', () => {
+    const redact = redactorFor([['credit-card-number', '4111111111111111']])
+    expect(redact('card 4111,1111,1111,1111 refused')).toBe('card 4111,11**,****,1111 refused')
+    expect(redact('card 4111  1111  1111  1111')).toBe('card 4111  11**  ****  1111')
+    expect(redact('card 4111 - 1111 / 1111.1111')).toBe('card 4111 - 11** / ****.1111')
+    // A card number not sent is found in text grouped by commas or double spaces too.
+    expect(redactText('cards 5555,5555,5555,4444 and 5555  5555  5555  4444')).toBe(
+      'cards 5555,55**,****,4444 and 5555  55**  ****  4444',
+    )
   })
 
   it('masks the card number and SSN, drops cvv2, and keeps the rest as sent', () => {
@@ -84,7 +105,7 @@ describe('redaction of what is kept about a request', () => {
       ['recurring-payment-id', '2918374'],
       ['credit-card-number', '411111******1111'],
       ['ssn', '***-**-6789'],
-      ['order_desc', 'card 555555******4444 on file, cvv ***, ssn ***-**-6789'],
+      ['order_desc', 'card 555555******4444 on file, cvv ***, ssn *****6789'],
       ['amount', '10.50'],
     ])
   })

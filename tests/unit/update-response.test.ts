@@ -137,8 +137,8 @@ describe('decodeUpdateResponse', () => {
         ),
         sent,
       )
-      expect(result.errorMessage).toBe('cvv2=*** wrong for 411111******1111, ssn ***-**-1120')
-      expect(result.fields['echo']).toBe('cvv2=***&ssn=***-**-1120')
+      expect(result.errorMessage).toBe('cvv2=*** wrong for 4111.11**.****.1111, ssn ***-**-1120')
+      expect(result.fields['echo']).toBe('cvv2=***&ssn=*****1120')
       for (const secret of secrets) expect(JSON.stringify(result)).not.toContain(secret)
     })
 
