@@ -196,6 +196,7 @@ function startEngine(workRoot: string, { cold = false } = {}) {
       return channel
     },
     script: scripts('query-process'),
+    scratchRoot: workRoot,
   })
   const reports = createReportService({
     jobs,

@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FileDialogs } from './dialogs'
 import { createEnvironmentService } from './environments/environment-service'
@@ -22,7 +21,7 @@ import { createReportService } from './reports/report-service'
 import { connectSandboxEnvironment } from './environments/sandbox-environment'
 import { createEmbeddedSandbox } from './sandbox/process/embedded-sandbox'
 import type { SecretStore } from './secrets/secret-store'
-import { databaseFile } from './store/data-dir'
+import { databaseFile, tempRoot } from './store/data-dir'
 import { openDatabase } from './store/database'
 import { privateDir } from './store/private-files'
 import { createBulkJournal } from './store/bulk-journal-repository'
@@ -100,15 +99,19 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     finished: (event) => options.emit('jobs:finished', event),
   })
 
+  // Reports' UTF-8 copies and the query process's files: in the owner-only data folder, never
+  // the shared OS temp folder.
+  const reportTemp = tempRoot(options.dataDir)
   const queryEngine = createQueryEngine({
     launch: options.launchProcess,
     script: options.scripts('query-process'),
+    scratchRoot: reportTemp,
   })
   const reports = createReportService({
     jobs,
     indexWorker: options.scripts('row-index-worker'),
     queryEngine,
-    workRoot: tmpdir(),
+    workRoot: reportTemp,
   })
   const reportFiles = createReportFiles()
   // Downloaded reports; what earlier sessions left is no longer reachable, so it goes.

@@ -62,6 +62,9 @@ export async function main(
   // The bundle keeps its worker scripts beside this file (out/cli); tsx runs the sources.
   scripts: Scripts = scriptLocator(import.meta.dirname),
 ): Promise<number> {
+  // As in the app (main/index.ts): whatever a command or a process it starts creates is the
+  // user's alone (reports, sandbox state, temp files), whatever the shell's umask.
+  process.umask(0o077)
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${overview}\n`)

@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os'
 import { parseArgs } from 'node:util'
 import type {
   ColumnFilter,
@@ -10,6 +9,7 @@ import { createJobRunner } from '../jobs/job-runner'
 import { forkLauncher } from '../workers/fork-launcher'
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportService } from '../reports/report-service'
+import { cliDataDir, tempRoot } from '../store/data-dir'
 import type { ScriptName, ScriptRef } from '../workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 
@@ -139,12 +139,18 @@ export async function reportViewCommand(
   const file = positionals[0]!
 
   const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
-  const queryEngine = createQueryEngine({ launch: forkLauncher, script: scripts('query-process') })
+  // Its UTF-8 copies and the query process's files: in the data folder, as the app keeps them.
+  const reportTemp = tempRoot(cliDataDir())
+  const queryEngine = createQueryEngine({
+    launch: forkLauncher,
+    script: scripts('query-process'),
+    scratchRoot: reportTemp,
+  })
   const reports = createReportService({
     jobs,
     indexWorker: scripts('row-index-worker'),
     queryEngine,
-    workRoot: tmpdir(),
+    workRoot: reportTemp,
   })
   try {
     const { reportId, head } = await reports

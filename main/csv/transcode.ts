@@ -5,6 +5,7 @@ import iconv from 'iconv-lite'
 import { throttledProgress, type FileTaskControl } from './byte-progress'
 import { encodingName } from './charset'
 import { fileSystemError } from './csv-error'
+import { createPrivateFile } from '../store/private-files'
 
 const READ_CHUNK_BYTES = 4 * 1024 * 1024
 
@@ -22,6 +23,8 @@ export async function transcodeToUtf8(
 ): Promise<void> {
   const decoder = iconv.decodeStream(encodingName(encoding))
   const bytesTotal = await sizeOf(source)
+  // A new file of the report's own folder: never one someone made (or linked) there first.
+  const output = createWriteStream(target, { fd: await createPrivateFile(target) })
   const input = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES })
   if (onProgress) {
     const report = throttledProgress(onProgress)
@@ -29,9 +32,7 @@ export async function transcodeToUtf8(
     input.on('data', (chunk) => report({ bytesDone: (bytesDone += chunk.length), bytesTotal }))
   }
   try {
-    await pipeline(input, decoder, iconv.encodeStream('utf-8'), createWriteStream(target), {
-      signal,
-    })
+    await pipeline(input, decoder, iconv.encodeStream('utf-8'), output, { signal })
   } catch (error) {
     await rm(target, { force: true })
     throw signal?.aborted ? error : fileSystemError(source, error)

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { ExplainedError } from '../../preload/contract/explained'
 import type { FormatHints } from '../csv/csv-format'
+import { privateTempDir } from '../store/private-files'
 import type { JobRunner } from '../jobs/job-runner'
 import type { ScriptRef } from '../workers/script-ref'
 import type { QueryEngine } from './query/query-client'
@@ -13,7 +13,7 @@ export interface ReportServiceDeps {
   jobs: JobRunner
   indexWorker: ScriptRef
   queryEngine: QueryEngine
-  /** Where each open report gets a private folder for its UTF-8 copy (the OS temp folder). */
+  /** Where each open report gets a private folder for its UTF-8 copy (the app's tempRoot). */
   workRoot: string
 }
 
@@ -68,7 +68,8 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           {
             indexWorker: deps.indexWorker,
             queryEngine: deps.queryEngine,
-            workDir: () => (workDir ??= mkdtemp(join(deps.workRoot, 'gatedesk-report-'))),
+            workDir: () =>
+              (workDir ??= Promise.resolve().then(() => privateTempDir(deps.workRoot, 'report-'))),
           },
           { signal, onIndexProgress: progress },
         )

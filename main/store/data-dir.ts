@@ -38,3 +38,17 @@ export function appDataDir(
         : (env['XDG_CONFIG_HOME'] ?? join(homedir(), '.config'))
   return join(base, 'GateDesk')
 }
+
+/**
+ * The folder, in the data folder `dataDir`, of the files GateDesk keeps only while it works on a
+ * report (UTF-8 copies, the query process's files): owner-only, each use in a folder of its own
+ * (privateTempDir), never the shared OS temp folder, where anyone may make a name first.
+ */
+export function tempRoot(dataDir: string): string {
+  return join(dataDir, 'temp')
+}
+
+/** The data folder of the command line: $GATEDESK_DATA_DIR when set, else the app's own. */
+export function cliDataDir(env: Record<string, string | undefined> = process.env): string {
+  return env[DATA_DIR_VARIABLE] || appDataDir(env)
+}

@@ -1,7 +1,16 @@
-import { copyFileSync, readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join } from 'node:path'
 import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
 import {
   createQueryEngine,
@@ -9,7 +18,7 @@ import {
   type QueryEngine,
 } from '../../main/reports/query/query-client'
 import {
-  queryScratchDir,
+  scratchDirFromArgs,
   type QuerySource,
   type ViewRows,
 } from '../../main/reports/query/query-messages'
@@ -25,12 +34,20 @@ import { TRANSACTIONS_TYPES, writeTransactions } from '../fixtures/query-transac
 const ROWS = 200_000
 const AMOUNT = 4
 const folder = reportFolder()
+// The app's temp folder (tempRoot of its data folder).
+const scratchRoot = join(folder.dir, 'data', 'temp')
 const started: ProcessChannel[] = []
+/** The folder each process started was given, in order. */
+const scratchDirs: string[] = []
 const launch: ProcessLauncher = (script, args) => {
   const channel = forkLauncher(script, args)
   started.push(channel)
+  scratchDirs.push(scratchDirFromArgs(args))
   return channel
 }
+/** Resolves once the process `channel` ended. */
+const ended = (channel: ProcessChannel) =>
+  new Promise<void>((resolve) => channel.onExit(() => resolve()))
 let engine: QueryEngine
 let source: QuerySource
 let amounts: string[]
@@ -42,7 +59,12 @@ beforeAll(() => {
   source = withRowStarts(sourceOf(file, { types: TRANSACTIONS_TYPES }))
   const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
   amounts = rows.slice(1).map((row) => row[AMOUNT]!)
-  engine = createQueryEngine({ launch, script: sourceScript('query-process'), memoryLimitMb: 512 })
+  engine = createQueryEngine({
+    launch,
+    script: sourceScript('query-process'),
+    scratchRoot,
+    memoryLimitMb: 512,
+  })
 })
 afterAll(() => {
   engine.close()
@@ -74,7 +96,7 @@ describe('the query process', () => {
     expect(reversed.at(-1)).toBe(0)
     // The ids came as files (more than fit a reply), each removed once read, as were the
     // extracted columns once loaded.
-    expect(readdirSync(queryScratchDir(started.at(-1)!.pid!))).toEqual([])
+    expect(readdirSync(scratchDirs.at(-1)!)).toEqual([])
   })
 
   it('totals exactly', async () => {
@@ -131,5 +153,38 @@ describe('the query process', () => {
     expect(rowIds.every((rowId) => currencies[rowId] === 'USD')).toBe(true)
     const sortedAmounts = rowIds.map((rowId) => Number(amounts[rowId]))
     expect(sortedAmounts).toEqual([...sortedAmounts].sort((a, b) => b - a))
+  })
+
+  it("writes in a new owner-only folder of the app's temp folder, never through a planted link, and leaves none", async () => {
+    // Where the query process used to write, in the shared temp folder, by a name known in
+    // advance: another user makes it first, with a link to a file of the victim's.
+    const sharedTemp = join(folder.dir, 'shared-tmp')
+    mkdirSync(sharedTemp)
+    const victim = join(folder.dir, 'victim.txt')
+    writeFileSync(victim, 'the victim file')
+    const previousTemp = process.env['TMPDIR']
+    process.env['TMPDIR'] = sharedTemp
+    const own = createQueryEngine({ launch, script: sourceScript('query-process'), scratchRoot })
+    try {
+      own.warm()
+      const channel = started.at(-1)!
+      const planted = join(sharedTemp, `gatedesk-query-files-${channel.pid}`)
+      mkdirSync(planted)
+      for (let id = 1; id <= 3; id++) symlinkSync(victim, join(planted, `view-${id}.u32`))
+      // Row ids of more rows than fit a reply are handed over in a file.
+      const rowIds = rowIdsOf(await own.view(source, byAmount))
+      expect(rowIds).toHaveLength(ROWS)
+      expect(readFileSync(victim, 'utf8')).toBe('the victim file')
+      const scratch = scratchDirs.at(-1)!
+      expect(dirname(scratch)).toBe(scratchRoot)
+      expect(statSync(scratch).mode & 0o777).toBe(0o700)
+      own.close()
+      await ended(channel)
+      await vi.waitFor(() => expect(existsSync(scratch)).toBe(false))
+    } finally {
+      own.close()
+      if (previousTemp === undefined) delete process.env['TMPDIR']
+      else process.env['TMPDIR'] = previousTemp
+    }
   })
 })

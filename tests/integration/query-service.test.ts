@@ -1,4 +1,6 @@
 import { utimesSync } from 'node:fs'
+import { join } from 'node:path'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ColumnType, ViewQuery } from '../../preload/contract/report-view'
 import { openDuckDB } from '../../main/reports/query/duckdb-engine'
@@ -11,11 +13,15 @@ import { quotedRecord, reportFolder, sourceOf } from '../fixtures/query-reports'
 
 const folder = reportFolder()
 let service: QueryService
+let connection: Promise<DuckDBConnection>
+/** Where DuckDB spills, as the query process names it: in its own folder. */
+const spillDir = join(folder.dir, 'query-scratch', 'duckdb')
 
 beforeAll(() => {
   // As the query process builds it: queries may come while DuckDB still opens.
   const limits = { memoryLimitMb: 512, threads: 2 }
-  service = createQueryCore(openDuckDB(limits), limits).service
+  connection = openDuckDB(limits, spillDir)
+  service = createQueryCore(connection, limits).service
 })
 afterAll(() => folder.remove())
 
@@ -54,6 +60,15 @@ async function viewIds(query: Partial<ViewQuery>, source = transactions): Promis
   if (view.kind === 'identity') throw new Error('expected the rows of a view')
   return [...view.rowIds]
 }
+
+describe("DuckDB's own files", () => {
+  it("spill into the query process's private folder, never the shared temp folder", async () => {
+    const reader = await (
+      await connection
+    ).runAndReadAll("SELECT current_setting('temp_directory')")
+    expect(reader.getRowsJS()).toEqual([[spillDir]])
+  })
+})
 
 describe('sorting a report', () => {
   it('orders numbers as numbers, unparseable ones last', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import iconv from 'iconv-lite'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -50,6 +50,15 @@ describe('transcoding to UTF-8', () => {
     )
     expect(error.name).toBe('AbortError')
     expect(existsSync(target)).toBe(false)
+  })
+
+  it('never writes its copy through a link planted where the copy goes', async () => {
+    const victim = scratch.write('victim.txt', 'the victim file')
+    const target = join(scratch.dir, 'planted.utf8.csv')
+    symlinkSync(victim, target)
+    const source = scratch.write('planted.csv', iconv.encode('"а"\r\n', 'windows-1251'))
+    await expect(transcodeToUtf8(source, 'windows-1251', target)).rejects.toThrow(/EEXIST/)
+    expect(readFileSync(victim, 'utf8')).toBe('the victim file')
   })
 
   it('says when the file is gone', async () => {

@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../preload/contract/report-view'
 import type {
   ProcessChannel,
@@ -10,8 +10,17 @@ import type {
 } from '../../main/workers/process-channel'
 import { createQueryEngine, QueryProcessStoppedError } from '../../main/reports/query/query-client'
 import { QueryError } from '../../main/reports/query/query-error'
-import type { QueryReply, QueryRequest, QuerySource } from '../../main/reports/query/query-messages'
+import {
+  scratchDirFromArgs,
+  type QueryReply,
+  type QueryRequest,
+  type QuerySource,
+} from '../../main/reports/query/query-messages'
 import { caught } from '../fixtures/caught'
+
+// The app's temp folder, as app-services gives it (tempRoot of the data folder).
+const scratchRoot = join(mkdtempSync(join(tmpdir(), 'gatedesk-query-client-data-')), 'temp')
+afterAll(() => rmSync(dirname(scratchRoot), { recursive: true, force: true }))
 
 /** A stand-in for the query process: records what it is sent, answers when the test says. */
 function fakeProcesses() {
@@ -60,19 +69,29 @@ const script = { file: '/app/query-process.js', execArgv: [] }
 describe('the query engine', () => {
   it('starts no process for the file order', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     expect(await engine.view(source, { sort: [], filters: [] })).toEqual({ kind: 'identity' })
     expect(started).toHaveLength(0)
   })
 
   it('starts one process on the first query, with its limits, and answers each call', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script, memoryLimitMb: 1024, threads: 3 })
+    const engine = createQueryEngine({
+      launch,
+      script,
+      scratchRoot,
+      memoryLimitMb: 1024,
+      threads: 3,
+    })
     const view = engine.view(source, sorted)
     const totals = engine.totals(source, sorted)
     expect(started).toHaveLength(1)
     const [process] = started
-    expect(process!.args).toEqual(['--memory-limit-mb=1024', '--threads=3'])
+    expect(process!.args).toEqual([
+      '--memory-limit-mb=1024',
+      '--threads=3',
+      `--scratch-dir=${scratchDirFromArgs(process!.args)}`,
+    ])
     const [viewRequest, totalsRequest] = process!.sent
     expect(viewRequest).toMatchObject({ type: 'view', source, query: sorted })
     const rowIds = Uint32Array.of(2, 0, 1)
@@ -83,9 +102,29 @@ describe('the query engine', () => {
     expect(await totals).toEqual(sums)
   })
 
+  it("gives each process a new owner-only folder in the app's temp folder, gone when it ends", async () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script, scratchRoot })
+    engine.warm()
+    const first = scratchDirFromArgs(started[0]!.args)
+    expect(dirname(first)).toBe(scratchRoot)
+    expect(statSync(scratchRoot).mode & 0o777).toBe(0o700)
+    expect(statSync(first).mode & 0o777).toBe(0o700)
+    started[0]!.exit({ signal: 'SIGKILL' })
+    await vi.waitFor(() => expect(existsSync(first)).toBe(false))
+    // The next process gets a folder of its own: no name is known in advance.
+    engine.warm()
+    const second = scratchDirFromArgs(started[1]!.args)
+    expect(second).not.toBe(first)
+    expect(existsSync(second)).toBe(true)
+    engine.close()
+    started[1]!.exit({ signal: 'SIGTERM' })
+    await vi.waitFor(() => expect(existsSync(second)).toBe(false))
+  })
+
   it('reads the row ids of a view handed over as a file, and removes it', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     const view = engine.view(source, sorted)
     const [process] = started
     const { id } = process!.sent[0]!
@@ -100,7 +139,7 @@ describe('the query engine', () => {
 
   it('passes on why a query failed', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     const view = engine.view(source, sorted)
     const { id } = started[0]!.sent[0]!
     started[0]!.reply({ id, ok: false, failure: 'misread', message: 'DuckDB read 2 rows' })
@@ -110,7 +149,7 @@ describe('the query engine', () => {
 
   it('fails the waiting calls when the process dies, and starts a new one for the next', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     const first = engine.view(source, sorted)
     const second = engine.totals(source, sorted)
     started[0]!.exit({ signal: 'SIGKILL' })
@@ -129,7 +168,7 @@ describe('the query engine', () => {
 
   it('cancels a call: it fails at once as aborted and the process is told to stop it', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     const controller = new AbortController()
     const view = engine.view(source, sorted, controller.signal)
     controller.abort()
@@ -143,14 +182,14 @@ describe('the query engine', () => {
 
   it('does not start a call whose signal is already aborted', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     await caught(() => engine.view(source, sorted, AbortSignal.abort()), DOMException)
     expect(started).toHaveLength(0)
   })
 
   it('closes: the process is killed and calls fail, now and later', async () => {
     const { launch, started } = fakeProcesses()
-    const engine = createQueryEngine({ launch, script })
+    const engine = createQueryEngine({ launch, script, scratchRoot })
     const view = engine.view(source, sorted)
     engine.close()
     expect(started[0]!.killed).toBe(true)

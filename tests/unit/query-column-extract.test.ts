@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import Papa from 'papaparse'
@@ -36,14 +36,28 @@ function written(file: string, width: number): string[][] {
   return width === 0 ? rows.map(() => []) : rows
 }
 
+let targets = 0
+
 async function extracted(bytes: Buffer, delimiter: string, columns: number[], readBytes?: number) {
   const file = scratch.write('report.csv', bytes)
-  const target = join(scratch.dir, 'columns.csv')
+  // Each extraction writes a new file, as each load does in a folder of its own.
+  const target = join(scratch.dir, `columns-${++targets}.csv`)
   const result = await extractColumns(file, target, { delimiter, columns, readBytes })
   return { ...result, rows: written(target, columns.length) }
 }
 
 describe('extracting columns for DuckDB', () => {
+  it('never writes through a link planted where its file goes', async () => {
+    const victim = scratch.write('victim.txt', 'the victim file')
+    const target = join(scratch.dir, 'planted-columns.csv')
+    symlinkSync(victim, target)
+    const file = scratch.write('planted.csv', '"a"\n"1"\n')
+    await expect(extractColumns(file, target, { delimiter: ',', columns: [0] })).rejects.toThrow(
+      /EEXIST/,
+    )
+    expect(readFileSync(victim, 'utf8')).toBe('the victim file')
+  })
+
   it('writes each wanted field of every row as the window reads it', async () => {
     const bytes = Buffer.from(TRICKY_CSV)
     for (const readBytes of [undefined, 1, 2, 3, 7, 64]) {

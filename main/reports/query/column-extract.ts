@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync, writeSync } from 'node:fs'
 import { rowFields, type RowReader } from '../../csv/row-fields'
+import { createPrivateFileSync } from '../../store/private-files'
 
 const QUOTE = 0x22
 const CR = 0x0d
@@ -66,7 +67,8 @@ export async function extractColumns(
 ): Promise<ExtractedColumns> {
   const input = openSync(file, 'r')
   try {
-    const output = openSync(target, 'w')
+    // A new file of the load's own folder: never one someone made (or linked) there first.
+    const output = createPrivateFileSync(target)
     try {
       const { range } = options
       const extractor = new ColumnExtractor(

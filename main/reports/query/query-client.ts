@@ -10,9 +10,10 @@ import {
 } from '../../workers/process-channel'
 import type { ScriptRef } from '../../workers/script-ref'
 import { QueryError } from './query-error'
+import { privateTempDir } from '../../store/private-files'
 import {
   limitsToArgs,
-  queryScratchDir,
+  scratchDirToArg,
   type QueryReply,
   type QuerySource,
   type ViewRows,
@@ -37,7 +38,9 @@ export interface QueryEngineOptions {
   launch: ProcessLauncher
   /** The query process's entry: `query-process` of the script locator. */
   script: ScriptRef
-  /** DuckDB's memory limit: beyond it, it spills to the OS temp folder or fails the query. */
+  /** The app's private temp folder (tempRoot): each process gets a new folder of its own in it. */
+  scratchRoot: string
+  /** DuckDB's memory limit: beyond it, it spills to its folder or fails the query. */
   memoryLimitMb?: number
   threads?: number
 }
@@ -75,12 +78,19 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   let closed = false
 
   function start(): ProcessChannel {
-    const started = options.launch(options.script, args)
+    const scratchDir = privateTempDir(options.scratchRoot, 'query-')
+    const removeScratch = () => void rm(scratchDir, { recursive: true, force: true })
+    let started: ProcessChannel
+    try {
+      started = options.launch(options.script, [...args, scratchDirToArg(scratchDir)])
+    } catch (error) {
+      removeScratch()
+      throw error
+    }
     started.onMessage((message) => answer(message as QueryReply))
     started.onExit((exit) => {
       // What it left: row ids no call read, the columns of a load it did not finish.
-      const { pid } = started
-      if (pid !== undefined) void rm(queryScratchDir(pid), { recursive: true, force: true })
+      removeScratch()
       if (channel !== started) return
       channel = null
       failAll(new QueryProcessStoppedError(exit))

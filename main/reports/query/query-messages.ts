@@ -1,5 +1,3 @@
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { MessageParams } from '../../../preload/contract/explained'
 import type { ColumnType, ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 
@@ -61,19 +59,29 @@ export type QueryReply =
   | { id: number; ok: true; rowIdsFile: string; count: number }
 
 /**
- * A view of more rows than this sends its row ids in a file (of `queryScratchDir`), not in the reply:
+ * A view of more rows than this sends its row ids in a file (in its scratch folder), not in the reply:
  * a reply of a million ids cost each process its size three times over at once (the serialized
  * copy, the pipe's buffers, the copy read back), where the file is read straight into the ids.
  */
 export const ROW_IDS_IN_REPLY_MAX = 64 * 1024
 
 /**
- * The folder of the query process `pid` in the OS temp folder: the columns it extracts, the row
- * ids it hands over. It removes what it is done with; its parent removes the folder once the
- * process ends, so that a process killed mid-load (out of memory, say) leaves nothing behind.
+ * The query process's own folder (its parent makes it, private, in the app's temp folder): the
+ * columns it extracts, the row ids it hands over, what DuckDB spills. It removes what it is done
+ * with; its parent removes the folder once the process ends, so that a process killed mid-load
+ * (out of memory, say) leaves nothing behind. Passed to it as a command-line argument.
  */
-export function queryScratchDir(pid: number): string {
-  return join(tmpdir(), `gatedesk-query-files-${pid}`)
+const SCRATCH_DIR_PREFIX = '--scratch-dir='
+
+export function scratchDirToArg(dir: string): string {
+  return `${SCRATCH_DIR_PREFIX}${dir}`
+}
+
+export function scratchDirFromArgs(args: readonly string[]): string {
+  const arg = args.find((candidate) => candidate.startsWith(SCRATCH_DIR_PREFIX))
+  if (!arg || arg.length === SCRATCH_DIR_PREFIX.length)
+    throw new Error(`the query process needs ${SCRATCH_DIR_PREFIX}FOLDER`)
+  return arg.slice(SCRATCH_DIR_PREFIX.length)
 }
 
 /** How much the query process may use, passed to it as command-line arguments. */

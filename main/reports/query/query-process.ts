@@ -2,7 +2,7 @@
 // that a native crash or running out of memory ends this process and nothing else. Started by
 // a ProcessLauncher with the arguments of `limitsToArgs`. In a worker thread of its own, the
 // same script extracts a part of a file's columns (column-extract-worker.ts).
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
@@ -11,34 +11,41 @@ import { isMainThread } from 'node:worker_threads'
 import { connectToParent } from '../../workers/parent-link'
 import { runExtractionWorker } from './column-extract-worker'
 import { createQueryCore } from './query-core'
-import { limitsFromArgs, queryScratchDir, type QueryRequest } from './query-messages'
+import { writeNewPrivateFileSync } from '../../store/private-files'
+import { limitsFromArgs, scratchDirFromArgs, type QueryRequest } from './query-messages'
 import { createRequestRunner } from './request-runner'
 
 if (isMainThread) {
   // Listen first: requests that come while DuckDB opens wait for it.
   const parent = connectToParent(process)
   const limits = limitsFromArgs(process.argv.slice(2))
+  const scratchDir = scratchDirFromArgs(process.argv.slice(2))
   // DuckDB's native module is loaded here only, not in the worker threads; a first query's
   // columns are extracted while it loads.
-  const connection = import('./duckdb-engine').then(({ openDuckDB }) => openDuckDB(limits))
+  const connection = import('./duckdb-engine').then(({ openDuckDB }) =>
+    openDuckDB(limits, join(scratchDir, 'duckdb')),
+  )
   const core = createQueryCore(connection, limits, {
     extractWorker: fileURLToPath(import.meta.url),
-    scratchDir: queryScratchDir(process.pid),
+    scratchDir,
   })
   const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
     collectGarbage: garbageCollector(),
-    writeRowIds,
+    writeRowIds: (id, rowIds) => writeRowIds(scratchDir, id, rowIds),
   })
   parent.onMessage((message) => run(message as QueryRequest))
-  // Ended by its parent (a kill is SIGTERM) or on its own, it leaves no file behind; its parent
-  // removes the folder of a process that crashed.
-  const removeScratch = () => rmSync(queryScratchDir(process.pid), { recursive: true, force: true })
+  // Ended by its parent (a kill is SIGTERM), by Ctrl+C at the command line (SIGINT reaches the
+  // CLI's whole process group) or on its own, it leaves no file behind; its parent removes the
+  // folder of a process that crashed.
+  const removeScratch = () => rmSync(scratchDir, { recursive: true, force: true })
   process.once('exit', removeScratch)
-  process.once('SIGTERM', () => {
-    removeScratch()
-    // Ended by the signal still, as its parent expects.
-    process.kill(process.pid, 'SIGTERM')
-  })
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      removeScratch()
+      // Ended by the signal still, as its parent expects.
+      process.kill(process.pid, signal)
+    })
+  }
 } else {
   runExtractionWorker()
 }
@@ -53,11 +60,9 @@ function garbageCollector(): () => void {
   return runInNewContext('gc') as () => void
 }
 
-/** The row ids of a view, in a file of this process's own folder (its parent removes it). */
-function writeRowIds(id: number, rowIds: Uint32Array): string {
-  const dir = queryScratchDir(process.pid)
-  mkdirSync(dir, { recursive: true })
-  const file = join(dir, `view-${id}.u32`)
-  writeFileSync(file, rowIds)
+/** The row ids of a view, in a new file of this process's own folder (its parent removes it). */
+function writeRowIds(scratchDir: string, id: number, rowIds: Uint32Array): string {
+  const file = join(scratchDir, `view-${id}.u32`)
+  writeNewPrivateFileSync(file, rowIds)
   return file
 }
