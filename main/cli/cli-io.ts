@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { text } from 'node:stream/consumers'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 export interface CliIo {
@@ -44,7 +45,15 @@ export async function readOptionFile(path: string, option: string): Promise<stri
   }
 }
 
-/** A control-key file's content with one trailing newline removed (editors add one). */
-export function controlKeyFromFile(content: string): string {
+/**
+ * A file named on the command line, or standard input for "-" (keeping the content out of `ps`
+ * and the shell history), saying which option named it when that fails.
+ */
+export async function readOptionInput(path: string, option: string): Promise<string> {
+  return path === '-' ? await text(process.stdin) : await readOptionFile(path, option)
+}
+
+/** A secret file's content (control key, passphrase) without one trailing newline, as editors add. */
+export function secretFromFile(content: string): string {
   return content.replace(/\r?\n$/, '')
 }

@@ -5,7 +5,7 @@ import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import type { SandboxConnection } from '../sandbox/process/sandbox-connection'
-import { CliFailure, controlKeyFromFile, readOptionFile } from './cli-io'
+import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
 
 const text = z.string().min(1).max(4096)
 
@@ -81,7 +81,7 @@ export async function loadConnectionFile(file: string, option: string): Promise<
     },
     secrets: {
       controlKey: async () =>
-        controlKeyFromFile(await secretFile(file, 'controlKeyFile', controlKeyFile)),
+        secretFromFile(await secretFile(file, 'controlKeyFile', controlKeyFile)),
       rsaPrivateKey: async () =>
         loadRsaPrivateKey(
           await secretFile(file, 'privateKeyFile', privateKeyFile),

@@ -1,20 +1,40 @@
 import { existsSync } from 'node:fs'
 import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { rsaKeySizeSchema } from '../../preload/contract/environment'
+import {
+  BACKUP_PASSPHRASE_MIN_LENGTH,
+  backupPassphraseSchema,
+  rsaKeySizeSchema,
+} from '../../preload/contract/environment'
+import { BACKUP_PBKDF2_ITERATIONS, encryptPrivateKey } from '../secrets/encrypted-private-key'
 import { generateRsaKeyPair } from '../secrets/rsa-key-generation'
-import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
+import {
+  CliFailure,
+  parseOptions,
+  readOptionInput,
+  secretFromFile,
+  UsageError,
+  type CliIo,
+} from './cli-io'
 
-export const keygenUsage = `Usage: gatedesk keygen --out DIR [--bits 4096|2048]
+const iterations = BACKUP_PBKDF2_ITERATIONS.toLocaleString('en-US')
+
+export const keygenUsage = `Usage: gatedesk keygen --out DIR [--bits 4096|2048] [--passphrase-file FILE]
 
 Generates an RSA key pair for signing update-recurring-payment requests (spec §5.4), offline:
-  DIR/private.pem  the private key: unencrypted PKCS#1 PEM, readable by you alone (mode 0600)
+  DIR/private.pem  the private key, readable by you alone (mode 0600): encrypted with your
+                   passphrase given --passphrase-file, else unencrypted (a warning says so)
   DIR/public.pem   the public key: send it to your support manager
 and prints the public key's SHA-256 fingerprint, so you and support can confirm by phone that
 support has this key. Use separate key pairs for production and for integration.
 
-  --out DIR   folder for the two files (created if missing); existing key files are never replaced
-  --bits N    key size: 4096 (default) or 2048
+  --out DIR              folder for the two files (created if missing); existing key files are
+                         never replaced
+  --bits N               key size: 4096 (default) or 2048
+  --passphrase-file FILE the passphrase (one trailing newline is ignored; - reads standard
+                         input), at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters: private.pem is then an encrypted PKCS#8
+                         PEM (AES-256-CBC, PBKDF2-HMAC-SHA256 with ${iterations} iterations, as
+                         the app's key backups), which the app's key import and openssl open
 
 Support can compute the same fingerprint with:
   openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c`
@@ -22,6 +42,7 @@ Support can compute the same fingerprint with:
 const options = {
   out: { type: 'string' },
   bits: { type: 'string' },
+  'passphrase-file': { type: 'string' },
   help: { type: 'boolean' },
 } as const
 
@@ -29,6 +50,16 @@ function keySize(text: string | undefined): number {
   const parsed = rsaKeySizeSchema.safeParse(text === undefined ? undefined : Number(text))
   if (!parsed.success) throw new UsageError(`--bits must be 4096 or 2048, not "${text}"`)
   return parsed.data
+}
+
+/** The passphrase of a --passphrase-file, checked as the app checks a backup's. */
+async function readPassphrase(path: string): Promise<string> {
+  const passphrase = secretFromFile(await readOptionInput(path, '--passphrase-file'))
+  const checked = backupPassphraseSchema.safeParse(passphrase)
+  if (!checked.success) {
+    throw new CliFailure(`--passphrase-file ${path}: ${checked.error.issues[0]!.message}`)
+  }
+  return checked.data
 }
 
 const alreadyThere = (file: string) =>
@@ -55,6 +86,9 @@ export async function keygenCommand(argv: string[], io: CliIo): Promise<number> 
   }
   if (!values.out) throw new UsageError('--out DIR is required: the folder for the key files')
   const bits = keySize(values.bits)
+  const passphraseFile = values['passphrase-file']
+  // Read before the seconds generation takes, so that a bad passphrase costs nothing.
+  const passphrase = passphraseFile === undefined ? null : await readPassphrase(passphraseFile)
   const privateFile = join(values.out, 'private.pem')
   const publicFile = join(values.out, 'public.pem')
 
@@ -66,7 +100,11 @@ export async function keygenCommand(argv: string[], io: CliIo): Promise<number> 
   // Checked before the seconds generation takes, not only after.
   for (const file of [privateFile, publicFile]) if (existsSync(file)) throw alreadyThere(file)
   const pair = await generateRsaKeyPair(bits)
-  await writeNewFile(privateFile, pair.privateKeyPem, 0o600)
+  const privatePem =
+    passphrase === null
+      ? pair.privateKeyPem
+      : await encryptPrivateKey(pair.privateKeyPem, passphrase)
+  await writeNewFile(privateFile, privatePem, 0o600)
   try {
     await writeNewFile(publicFile, pair.publicKeyPem, 0o644)
   } catch (error) {
@@ -74,9 +112,16 @@ export async function keygenCommand(argv: string[], io: CliIo): Promise<number> 
     await rm(privateFile, { force: true })
     throw error
   }
+  if (passphrase === null) {
+    io.stderr(
+      `warning: ${privateFile} holds the private key unencrypted: anyone who can read the file can sign as you. Import it into GateDesk (which keeps it in the OS keychain) and delete the file, or generate the pair again with --passphrase-file.\n`,
+    )
+  }
+  const format =
+    passphrase === null ? 'unencrypted PKCS#1 PEM' : 'PKCS#8 PEM encrypted with your passphrase'
   io.stdout(
     [
-      `Wrote ${privateFile} (RSA ${bits}-bit private key, PKCS#1 PEM, mode 0600): keep it secret.`,
+      `Wrote ${privateFile} (RSA ${bits}-bit private key, ${format}, mode 0600): keep it secret.`,
       `Wrote ${publicFile}: send it to your support manager.`,
       `SHA-256 fingerprint: ${pair.fingerprint}`,
       '',

@@ -1,7 +1,6 @@
-import { text } from 'node:stream/consumers'
 import type { Parameter } from '../gateway/form-codec'
 import { isCardData } from '../privacy/redaction'
-import { CliFailure, readOptionFile, UsageError } from './cli-io'
+import { CliFailure, readOptionInput, UsageError } from './cli-io'
 
 /**
  * Request parameters from a file, or from standard input for "-": one `name=value` a line,
@@ -9,7 +8,7 @@ import { CliFailure, readOptionFile, UsageError } from './cli-io'
  * only, as a command line shows in `ps` and in the shell history.
  */
 export async function readParamsFile(path: string, option: string): Promise<Parameter[]> {
-  const content = path === '-' ? await text(process.stdin) : await readOptionFile(path, option)
+  const content = await readOptionInput(path, option)
   const parameters: Parameter[] = []
   for (const [index, line] of content.split(/\r?\n/).entries()) {
     if (line.trim() === '' || line.startsWith('#')) continue

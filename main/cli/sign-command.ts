@@ -11,9 +11,9 @@ import { maskParameters, redactorFor } from '../privacy/redaction'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import {
   CliFailure,
-  controlKeyFromFile,
   parseOptions,
   readOptionFile,
+  secretFromFile,
   UsageError,
   type CliIo,
 } from './cli-io'
@@ -157,7 +157,7 @@ async function credentialsFrom(values: {
         'HMAC-SHA1 signs with the control key: give --control-key-file, not --key',
       )
     const file = required(controlKeyFile, '--control-key-file')
-    const controlKey = controlKeyFromFile(await readOptionFile(file, '--control-key-file'))
+    const controlKey = secretFromFile(await readOptionFile(file, '--control-key-file'))
     return { method, consumerKey, controlKey }
   }
   if (controlKeyFile) {

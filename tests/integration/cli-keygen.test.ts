@@ -1,10 +1,11 @@
-import { execFile } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { execFile, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/main'
+import { importRsaPrivateKey } from '../../main/secrets/rsa-key-import'
 
 const run = promisify(execFile)
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
@@ -79,5 +80,82 @@ describe('gatedesk keygen', () => {
     expect(small.code).toBe(2)
     expect(small.stderr).toContain('--bits must be 4096 or 2048, not "1024"')
     expect(existsSync(join(dir, 'weak'))).toBe(false)
+  })
+
+  it('warns on stderr that the private key it wrote is unencrypted', async () => {
+    const out = join(dir, 'plain')
+    const { code, stderr } = await cli(['keygen', '--bits', '2048', '--out', out])
+    expect(code).toBe(0)
+    expect(stderr).toBe(
+      `warning: ${join(out, 'private.pem')} holds the private key unencrypted: anyone who can read the file can sign as you. Import it into GateDesk (which keeps it in the OS keychain) and delete the file, or generate the pair again with --passphrase-file.\n`,
+    )
+  })
+})
+
+describe('gatedesk keygen --passphrase-file', () => {
+  const passphrase = 'correct horse battery staple'
+  const passphraseFile = join(dir, 'passphrase.txt')
+  writeFileSync(passphraseFile, `${passphrase}\n`)
+
+  it('writes an encrypted PKCS#8 key (0600) that the app imports with the passphrase', async () => {
+    const out = join(dir, 'encrypted')
+    const args = ['keygen', '--bits', '2048', '--out', out, '--passphrase-file', passphraseFile]
+    const { code, stdout, stderr } = await cli(args)
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    const privateFile = join(out, 'private.pem')
+    expect(statSync(privateFile).mode & 0o777).toBe(0o600)
+    const privateKeyPem = readFileSync(privateFile, 'utf8')
+    expect(privateKeyPem).toMatch(/^-----BEGIN ENCRYPTED PRIVATE KEY-----\n/)
+    expect(stdout).toContain('PKCS#8 PEM encrypted with your passphrase, mode 0600')
+    const { fingerprint } = importRsaPrivateKey({ privateKeyPem, passphrase })
+    expect(stdout).toContain(`SHA-256 fingerprint: ${fingerprint}\n`)
+    expect(() => importRsaPrivateKey({ privateKeyPem, passphrase: 'not the passphrase' })).toThrow(
+      /passphrase does not open this private key/,
+    )
+    // With the backups' 600,000 PBKDF2 iterations, which openssl reads from the file.
+    const { stdout: parsed } = await run('openssl', ['asn1parse', '-in', privateFile])
+    expect(parsed).toMatch(/INTEGER\s*:0927C0\n/)
+    expect(parsed).toContain(':aes-256-cbc')
+    const opened = await run('openssl', [
+      'rsa',
+      '-in',
+      privateFile,
+      '-passin',
+      `file:${passphraseFile}`,
+      '-check',
+      '-noout',
+    ])
+    expect(opened.stdout).toContain('RSA key ok')
+  })
+
+  it('reads the passphrase from standard input with "-" (through the real bin)', async () => {
+    const out = join(dir, 'encrypted-stdin')
+    const child = spawn(process.execPath, [
+      bin,
+      'keygen',
+      '--bits',
+      '2048',
+      '--out',
+      out,
+      '--passphrase-file',
+      '-',
+    ])
+    child.stdin.end(passphrase)
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0)
+    const privateKeyPem = readFileSync(join(out, 'private.pem'), 'utf8')
+    expect(() => importRsaPrivateKey({ privateKeyPem, passphrase })).not.toThrow()
+  })
+
+  it('refuses a passphrase shorter than 12 characters, writing nothing', async () => {
+    const short = join(dir, 'short.txt')
+    writeFileSync(short, 'too short\n')
+    const out = join(dir, 'weak-passphrase')
+    const { code, stderr } = await cli(['keygen', '--out', out, '--passphrase-file', short])
+    expect(code).toBe(1)
+    expect(stderr).toContain(
+      `--passphrase-file ${short}: The backup passphrase must have at least 12 characters`,
+    )
+    expect(existsSync(join(out, 'private.pem'))).toBe(false)
   })
 })
