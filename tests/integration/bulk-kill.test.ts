@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
 import { DATA_DIR_VARIABLE, databaseFile } from '../../main/store/data-dir'
@@ -14,6 +15,9 @@ const ROWS = 2000
 const KILLS = 12
 const PROFILES = ['100001', '100002', '100003']
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
+/** Replays a run's kill times: BULK_KILL_SEED=<the seed it printed>. */
+const SEED_VARIABLE = 'BULK_KILL_SEED'
+const seed = killSeed(process.env[SEED_VARIABLE])
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-bulk-kill-'))
 const dataDir = join(dir, 'data')
 const input = join(dir, 'updates.csv')
@@ -37,6 +41,16 @@ afterAll(async () => {
   sandbox.remove()
   rmSync(dir, { recursive: true, force: true })
 })
+
+function killSeed(given: string | undefined): number {
+  if (given === undefined) return Math.floor(Math.random() * 2 ** 31)
+  if (!/^\d{1,10}$/.test(given)) {
+    throw new Error(
+      `${SEED_VARIABLE} must be a whole number, the seed a run printed; got "${given}"`,
+    )
+  }
+  return Number(given)
+}
 
 interface Trial {
   jobId: string
@@ -96,10 +110,16 @@ describe('a bulk run killed again and again', () => {
     let jobId = ''
     const inFlightAtKills = new Set<number>()
     let kills = 0
+    // Random points, from before the first row leaves to well into the run, the same for a seed
+    // (evenly spread: without bias towards the ends of the range).
+    const killTimes = fc.sample(fc.noBias(fc.integer({ min: 0, max: 399 })), {
+      seed,
+      numRuns: KILLS * 3,
+    })
+    console.log(`Kill times from seed ${seed} (replay: ${SEED_VARIABLE}=${seed})`)
     for (let trial = 0; kills < KILLS && trial < KILLS * 3; trial++) {
       const args = jobId ? ['--resume', jobId] : ['--input', input]
-      // Random points: from before the first row leaves to well into the run.
-      const result = await runCli([...connection, ...args], Math.floor(Math.random() * 400))
+      const result = await runCli([...connection, ...args], killTimes[trial]!)
       jobId = result.jobId
       if (!result.killed) break
       kills++
@@ -139,7 +159,7 @@ describe('a bulk run killed again and again', () => {
     const journaled = new Set(rows.map((row) => row.clientOrderId))
     expect([...applied.keys()].filter((orderId) => !journaled.has(orderId))).toEqual([])
     console.log(
-      `${kills} kills; ${rows.length - unknown.length} rows approved once, ${unknown.length} unknown (in flight at a kill), of which ${unknown.filter((row) => applied.has(row.clientOrderId)).length} had reached the gateway`,
+      `Seed ${seed}: ${kills} kills; ${rows.length - unknown.length} rows approved once, ${unknown.length} unknown (in flight at a kill), of which ${unknown.filter((row) => applied.has(row.clientOrderId)).length} had reached the gateway`,
     )
   }, 240_000)
 })
