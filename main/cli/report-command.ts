@@ -11,7 +11,7 @@ import { requiredOption } from './option-values'
 
 const { maxBytes, deadlineMs } = DEFAULT_REPORT_LIMITS
 
-export const reportUsage = `Usage: gatedesk report --connection FILE --request REPORT.json --out FILE [--json]
+export const reportUsage = `Usage: gatedesk report --connection FILE --request REPORT.json --out FILE [--keep-damaged] [--json]
 
 Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
 (CSV or PDF) to a file. Exits 0 only when a report was saved. The run is recorded in the app's
@@ -28,12 +28,16 @@ history ($GATEDESK_DATA_DIR, else the app's data folder).
                          "filters": {"currencies": ["EUR"]}}
   --out FILE            where to save the report; it is replaced only by a whole report of the
                         format asked for, of at most ${formatSizeLimit(maxBytes)} in ${formatTimeLimit(deadlineMs)}, never by a refusal
-  --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object`
+  --keep-damaged        keep a damaged PDF's bytes as FILE with .damaged before its extension
+                        (report.damaged.pdf); the run still fails, and the file may not open
+  --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object
+                        (and "damagedFile" when a damaged PDF was kept)`
 
 const options = {
   connection: { type: 'string' },
   request: { type: 'string' },
   out: { type: 'string' },
+  'keep-damaged': { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -68,17 +72,22 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const request = await readReportRequest(requestFile)
   const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
   const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
-    runReport(cliGatewayDeps, env, secrets, request, { file: out }),
+    runReport(cliGatewayDeps, env, secrets, request, {
+      file: out,
+      keepDamaged: values['keep-damaged'] === true,
+    }),
   )
   if (values.json) {
-    const { outcome, kind, file, bytes, message } = result
-    io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message })}\n`)
+    const { outcome, kind, file, bytes, message, damagedFile } = result
+    io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message, damagedFile })}\n`)
+  } else if (result.outcome === 'report') {
+    io.stdout(`${result.message.replace(/\.$/, '')} to ${out}\n`)
   } else {
-    io.stdout(
-      result.outcome === 'report'
-        ? `${result.message.replace(/\.$/, '')} to ${out}\n`
-        : `${result.outcome}: ${result.message}\n`,
-    )
+    io.stdout(`${result.outcome}: ${result.message}\n`)
+    if (result.damagedFile) io.stdout(`Its bytes were kept, as you asked, in ${result.damagedFile}\n`)
+    else if (result.messageCode?.startsWith('report.pdf-damaged.')) {
+      io.stdout('To keep its bytes anyway, run again with --keep-damaged.\n')
+    }
   }
   return result.outcome === 'report' ? 0 : 1
 }

@@ -1,4 +1,5 @@
 import { rename, rm } from 'node:fs/promises'
+import { format, parse } from 'node:path'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { reportUrl, type GatewayEnvironment } from './environment'
 import {
@@ -10,7 +11,14 @@ import {
 import { DEFAULT_DOWNLOAD_LIMITS, TransportError } from './https-transport'
 import { signRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
-import { classifyReport, reportFailure, requestedKind, type ReportResult } from './report-response'
+import { checkPdfStructure } from '../pdf/pdf-structure'
+import {
+  classifyReport,
+  damagedPdfFailure,
+  reportFailure,
+  requestedKind,
+  type ReportResult,
+} from './report-response'
 import { explainedDetail } from '../../preload/contract/explained'
 import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 
@@ -41,7 +49,19 @@ export interface ReportCallOptions extends Omit<CallOptions, 'deadlineMs'> {
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
   /** DEFAULT_REPORT_LIMITS for what is not given. */
   limits?: Partial<ReportLimits>
+  /**
+   * Keep a damaged PDF's bytes beside `file` (damagedFileName) instead of deleting them; it is
+   * still no report. Only on the user's request: such a file may not open anywhere.
+   */
+  keepDamaged?: boolean
 }
+
+/** Where a damaged PDF is kept on request: `report.pdf` becomes `report.damaged.pdf`. */
+export function damagedFileName(file: string): string {
+  const { dir, name, ext } = parse(file)
+  return format({ dir, name: `${name}.damaged`, ext })
+}
+
 
 /** The URL and signed Authorization header (HMAC-SHA1) of a custom transactions report request. */
 export function signReportRequest(
@@ -96,7 +116,7 @@ export async function runReport(
     })
   }
 
-  const { file, limits: given, ...callOptions } = options
+  const { file, limits: given, keepDamaged = false, ...callOptions } = options
   const limits = { ...DEFAULT_REPORT_LIMITS, ...given }
   const partFile = `${file}.part`
   // A .part left by a crash is GateDesk's; unlinking a symlink there never touches its target.
@@ -121,6 +141,8 @@ export async function runReport(
     await rm(partFile, { force: true })
     return kind
   }
+  const damage = kind === 'pdf' ? await checkPdfStructure(partFile) : null
+  if (damage) return refuseDamagedPdf(damagedPdfFailure(damage), partFile, keepDamaged && file)
   try {
     await rename(partFile, file)
   } catch (error) {
@@ -140,6 +162,27 @@ export async function runReport(
     incidentId: null,
     message: `Saved a ${kind.toUpperCase()} report of ${saved.bytes} bytes.`,
   }
+}
+
+/** A damaged PDF is deleted, or kept under damagedFileName(`file`) when one is given. */
+async function refuseDamagedPdf(
+  failure: ReportResult,
+  partFile: string,
+  file: string | false,
+): Promise<ReportResult> {
+  if (file === false) {
+    await rm(partFile, { force: true })
+    return failure
+  }
+  const damagedFile = damagedFileName(file)
+  try {
+    await rename(partFile, damagedFile)
+  } catch {
+    // Not kept after all: the result says so by having no damagedFile.
+    await rm(partFile, { force: true }).catch(() => undefined)
+    return failure
+  }
+  return { ...failure, damagedFile }
 }
 
 /** Why a download failed, in words: a limit it reached is named with its value. */

@@ -1,4 +1,5 @@
 import type { MessageParams } from '../../preload/contract/explained'
+import type { PdfDamage } from '../pdf/pdf-structure'
 import { internalFailureId, previewReceived } from './received-text'
 
 export type ReportKind = 'csv' | 'pdf'
@@ -14,6 +15,8 @@ export interface ReportResult {
   bytes: number
   incidentId: string | null
   message: string
+  /** Where a damaged PDF's bytes were kept, when the caller asked for that (keepDamaged). */
+  damagedFile?: string
   /** Which limit of runReport a transport-error reached: the answer was too large, or too slow. */
   exceeded?: 'maxBytes' | 'deadlineMs'
   /** The message's code and values, for the window to word it (preload/contract/explained.ts). */
@@ -102,6 +105,46 @@ export function classifyReport(
     )
   }
   return kind
+}
+
+const DAMAGED_PDF_ADVICE =
+  'It was not kept. Run the report again; if it keeps happening, tell support.'
+
+/** Why a PDF whose structure does not hold together (pdf/pdf-structure.ts) is no report. */
+export function damagedPdfFailure(damage: PdfDamage): ReportResult {
+  const messageCode = `report.pdf-damaged.${damage.code}`
+  switch (damage.code) {
+    case 'no-startxref':
+      return reportFailure(
+        'protocol-error',
+        `The gateway sent a damaged PDF: its end does not say where its cross-reference table is, so its pages cannot be found. ${DAMAGED_PDF_ADVICE}`,
+        { messageCode },
+      )
+    case 'bad-xref':
+      return reportFailure(
+        'protocol-error',
+        `The gateway sent a damaged PDF: there is no readable cross-reference table at byte ${damage.offset}, where its end says. ${DAMAGED_PDF_ADVICE}`,
+        { messageCode, params: { offset: damage.offset } },
+      )
+    case 'misplaced-object':
+      return reportFailure(
+        'protocol-error',
+        `The gateway sent a damaged PDF: object ${damage.object} is not at byte ${damage.offset}, where its cross-reference table says. ${DAMAGED_PDF_ADVICE}`,
+        { messageCode, params: { object: damage.object, offset: damage.offset } },
+      )
+    case 'no-catalog':
+      return reportFailure(
+        'protocol-error',
+        `The gateway sent a damaged PDF: its trailer names no readable document catalog. ${DAMAGED_PDF_ADVICE}`,
+        { messageCode },
+      )
+    case 'no-pages':
+      return reportFailure(
+        'protocol-error',
+        `The gateway sent a damaged PDF: its document catalog names no pages. ${DAMAGED_PDF_ADVICE}`,
+        { messageCode },
+      )
+  }
 }
 
 /** What the answer is by its status, type and first bytes: a kind of report, or why none. */

@@ -11,6 +11,7 @@ import { httpsPost, httpsPostToFile } from '../../main/gateway/https-transport'
 import { updateRecurringPayment } from '../../main/gateway/update-recurring-payment'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { startHttpsTestServer, type HttpsTestServer } from '../fixtures/https-test-server'
+import { xrefStreamPdf } from '../fixtures/pdf-files'
 
 interface Received {
   method: string
@@ -282,7 +283,7 @@ describe('runReport over HTTPS', () => {
   })
 
   it('recognises a PDF report', async () => {
-    reply = replyWith('application/pdf', Buffer.from('%PDF-1.7\n%âãÏÓ\n%%EOF\n', 'latin1'))
+    reply = replyWith('application/pdf', xrefStreamPdf())
     const result = await runReport(
       deps,
       environment(),

@@ -20,6 +20,7 @@ import { httpsPost, httpsPostToFile } from '../../main/gateway/https-transport'
 import { randomNonce } from '../../main/gateway/oauth1'
 import { updateRecurringPayment } from '../../main/gateway/update-recurring-payment'
 import { startHttpsTestServer, type HttpsTestServer } from '../fixtures/https-test-server'
+import { HOLLOW_PDF, overwritten, sandboxPdf } from '../fixtures/pdf-files'
 import { reportRequest } from '../fixtures/sandbox'
 
 let answer: (response: ServerResponse) => void
@@ -173,8 +174,36 @@ describe('a report is what was asked for, whole', () => {
     runReport(deps, env(), secrets, reportRequest({ reportFormat: format }), { file })
 
   it('keeps a PDF that ends with %%EOF, trailing whitespace allowed', async () => {
-    answer = replyWith('application/pdf', pdf('%%EOF\r\n \n'))
+    const report = await sandboxPdf()
+    answer = replyWith('application/pdf', Buffer.concat([report, Buffer.from('\r\n \n')]))
     expect(await run('PDF')).toMatchObject({ outcome: 'report', kind: 'pdf' })
+  })
+
+  it('refuses a damaged PDF, saying what is broken, and keeps no file', async () => {
+    const report = await sandboxPdf()
+    const damaged = [
+      { body: HOLLOW_PDF, code: 'report.pdf-damaged.no-startxref' },
+      { body: overwritten(report, 2000, 8000), code: 'report.pdf-damaged.misplaced-object' },
+    ]
+    for (const { body, code } of damaged) {
+      answer = replyWith('application/pdf', body)
+      const result = await run('PDF')
+      expect(result).toMatchObject({ outcome: 'protocol-error', file: null, messageCode: code })
+      expect(result.message).toMatch(/^The gateway sent a damaged PDF: .+ It was not kept\./)
+      expect(readdirSync(dir)).toEqual([])
+    }
+  })
+
+  it("keeps a damaged PDF's bytes only when asked, as a .damaged file and no report", async () => {
+    const body = overwritten(await sandboxPdf(), 2000, 8000)
+    answer = replyWith('application/pdf', body)
+    const file = join(dir, 'november.pdf')
+    const request = reportRequest({ reportFormat: 'PDF' })
+    const result = await runReport(deps, env(), secrets, request, { file, keepDamaged: true })
+    const damagedFile = join(dir, 'november.damaged.pdf')
+    expect(result).toMatchObject({ outcome: 'protocol-error', file: null, damagedFile })
+    expect(readFileSync(damagedFile).equals(body)).toBe(true)
+    expect(readdirSync(dir)).toEqual(['november.damaged.pdf'])
   })
 
   it('refuses a PDF cut short, or with no %%EOF in its last KiB, and keeps no file', async () => {

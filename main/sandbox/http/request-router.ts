@@ -1,4 +1,5 @@
 import type { SPEC_PATHS } from '../../gateway/environment'
+import { redactText } from '../../privacy/redaction'
 import type { VerifierOptions } from '../oauth/oauth-verifier'
 import type { ReceivedRequest } from './received-request'
 import { textReply, type Handled } from './reply'
@@ -22,6 +23,28 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${escape(before!)}([^/]+)${escape(after)}$`)
 }
 
+/** The path's `{endpoint_id}` decoded; null when it has a malformed %-escape. */
+function decodedEndpointId(encoded: string): string | null {
+  try {
+    return decodeURIComponent(encoded)
+  } catch {
+    return null
+  }
+}
+
+/** An update addressed to an endpoint id that cannot be decoded: a bad request, named plainly. */
+const malformedEndpointId = (received: ReceivedRequest): Route => ({
+  operation: 'update-recurring-payment',
+  handle: () => ({
+    reply: textReply(
+      400,
+      'Bad request: the endpoint id in the path has a malformed %-escape (a % must be followed by two hex digits of UTF-8): percent-encode it again, a % itself as %25',
+    ),
+    outcome: 'bad-path',
+    detail: redactText(`${received.method} ${received.pathname.slice(0, 200)}`),
+  }),
+})
+
 /** Finds the operation a request is for and how to handle it. */
 export function requestRouter(
   paths: typeof SPEC_PATHS,
@@ -31,7 +54,8 @@ export function requestRouter(
   return (received: ReceivedRequest, gateway: SandboxGateway): Route => {
     const update = updatePath.exec(received.pathname)
     if (update) {
-      const endpointId = decodeURIComponent(update[1]!)
+      const endpointId = decodedEndpointId(update[1]!)
+      if (endpointId === null) return malformedEndpointId(received)
       return {
         operation: 'update-recurring-payment',
         handle: () => handleUpdate(received, endpointId, gateway, verifier()),
@@ -62,7 +86,7 @@ export function requestRouter(
           `Not found: the sandbox serves POST ${paths.updateRecurringPath} and POST ${paths.reportPath}`,
         ),
         outcome: 'not-found',
-        detail: `${received.method} ${received.pathname.slice(0, 200)}`,
+        detail: redactText(`${received.method} ${received.pathname.slice(0, 200)}`),
       }),
     }
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { decodeForm, type Parameter } from '../../gateway/form-codec'
-import { MalformedEncodingError } from '../../gateway/percent-encoding'
+import { decodeForm, MalformedFormError, type Parameter } from '../../gateway/form-codec'
+import { redactorFor, redactText } from '../../privacy/redaction'
 import { UPDATE_ERROR_CODES, type RequestErrorCode } from '../error-codes'
 import type { AuthFailureCode, VerifierOptions } from '../oauth/oauth-verifier'
 import { verifyOAuthRequest } from '../oauth/oauth-verifier'
@@ -9,14 +9,21 @@ import type { ReceivedRequest } from './received-request'
 import type { SandboxGateway } from '../sandbox-service'
 
 type ErrorCode = keyof typeof UPDATE_ERROR_CODES
+type Redact = (text: string) => string
 
+/**
+ * The answer, its message masked by `redact` as a gateway following PCI does: card data sent is
+ * never echoed, in the reply or the request log.
+ */
 function answer(
   type: string,
   status: string,
   code: ErrorCode | null,
-  message: string | null,
+  unmasked: string | null,
   outcome: string,
+  redact: Redact,
 ): Handled {
+  const message = unmasked === null ? null : redact(unmasked)
   const fields: Parameter[] = [
     ['type', type],
     ['status', status],
@@ -31,8 +38,20 @@ function answer(
   }
 }
 
-const error = (code: RequestErrorCode | AuthFailureCode, message: string) =>
-  answer('error', 'error', code, message, 'error')
+const error = (
+  code: RequestErrorCode | AuthFailureCode,
+  message: string,
+  redact: Redact = redactText,
+) => answer('error', 'error', code, message, 'error', redact)
+
+/** Which piece of the body cannot be decoded, without quoting it: it may be card data. */
+function malformedBody(failure: MalformedFormError): string {
+  const piece =
+    failure.parameter === null
+      ? `the name of parameter ${failure.position}`
+      : `the value of ${failure.parameter.slice(0, 64)}`
+  return `the form body cannot be decoded: ${piece} has a malformed %-escape (a % must be followed by two hex digits of UTF-8): percent-encode it again, a % itself as %25`
+}
 
 /** Repeated names other than oauth_* ones: a parameter given twice is ambiguous. */
 function repeatedName(parameters: readonly Parameter[]): string | null {
@@ -67,18 +86,20 @@ export function handleUpdate(
   try {
     body = decodeForm(request.body.toString('utf8'))
   } catch (failure) {
-    if (!(failure instanceof MalformedEncodingError)) throw failure
-    return error('malformed-body', `the form body cannot be decoded: ${failure.message}`)
+    if (!(failure instanceof MalformedFormError)) throw failure
+    return error('malformed-body', malformedBody(failure))
   }
+  const redact = redactorFor(body)
   const auth = verifyOAuthRequest(
     { url: request.url, authorization: request.authorization, body },
     { ...verifier, method: 'RSA-SHA256', operation: 'update-recurring-payment' },
   )
-  if (!auth.ok) return error(auth.code, auth.message)
+  if (!auth.ok) return error(auth.code, auth.message, redact)
   if (auth.merchant.endpointId !== endpointId) {
     return error(
       'wrong-endpoint',
       `endpoint ${endpointId.slice(0, 32)} does not belong to merchant ${auth.merchant.login}: use endpoint ${auth.merchant.endpointId}`,
+      redact,
     )
   }
   const repeated = repeatedName(auth.parameters)
@@ -89,6 +110,7 @@ export function handleUpdate(
       'repeated-parameter',
       `${repeated.slice(0, 64)} is given more than once: send each parameter once`,
       'validation-error',
+      redact,
     )
   }
   const parameters = Object.fromEntries(auth.parameters)
@@ -98,7 +120,7 @@ export function handleUpdate(
       const [first] = decision.issues
       // One error-code travels; the message lists every problem so all can be fixed at once.
       const message = decision.issues.map((issue) => issue.message).join('; ')
-      return answer('validation-error', 'error', first!.code, message, 'validation-error')
+      return answer('validation-error', 'error', first!.code, message, 'validation-error', redact)
     }
     case 'declined':
       return answer(
@@ -107,10 +129,11 @@ export function handleUpdate(
         'profile-not-found',
         decision.message,
         'declined',
+        redact,
       )
     case 'approved':
       return {
-        ...answer('update-recurring-payment-response', 'approved', null, null, 'approved'),
+        ...answer('update-recurring-payment-response', 'approved', null, null, 'approved', redact),
         orderId: parameters['client-orderid'],
       }
   }

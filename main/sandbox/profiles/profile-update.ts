@@ -1,7 +1,7 @@
 import { AMOUNT_SEQUENCE_SEPARATOR, parseAmount } from '../../../preload/contract/recurring-values'
 import { PAYER_PARAMETERS } from '../../../preload/contract/recurring-parameters'
 import { dottedDay, isoFromDotted, type IsoDay } from '../../../preload/contract/calendar'
-import { maskCardNumber, maskSsn } from '../../privacy/redaction'
+import { maskCardNumber, maskSsn, redactorFor } from '../../privacy/redaction'
 import type { AmountRule, Profile } from './profile'
 import { nextScheduleDateAfter, type Period } from '../../../preload/contract/schedule'
 
@@ -72,6 +72,8 @@ function optionalNumber(text: string | undefined, fallback: number | null): numb
 /**
  * The profile after a valid update (`params` checked and under canonical names). A stopped
  * profile stays stopped however it is rescheduled: only the Resume action restarts it (spec §3).
+ * As a gateway following PCI keeps it: the card number and SSN masked, and the card data sent,
+ * or any other card number, masked in every free text (order_desc, purpose, payer fields).
  */
 export function applyUpdate(
   profile: Profile,
@@ -79,16 +81,18 @@ export function applyUpdate(
   today: IsoDay,
   now: number,
 ): Profile {
+  const redact = redactorFor(Object.entries(params))
+  const freeText = (text: string | undefined) => (text === undefined ? undefined : redact(text))
   const payer = { ...profile.payer }
   for (const field of PAYER_PARAMETERS) {
     const value = params[field]
-    if (value !== undefined) payer[field] = field === 'ssn' ? maskSsn(value) : value
+    if (value !== undefined) payer[field] = field === 'ssn' ? maskSsn(value) : redact(value)
   }
   const cardNumber = params['credit-card-number']
   const card = cardNumber
     ? {
         maskedNumber: maskCardNumber(cardNumber),
-        printedName: params['card-printed-name']!,
+        printedName: redact(params['card-printed-name']!),
         expireMonth: Number(params['expire-month']),
         expireYear: Number(params['expire-year']),
       }
@@ -124,8 +128,8 @@ export function applyUpdate(
     payer,
     amountRule: amountRuleOf(params) ?? profile.amountRule,
     schedule,
-    orderDescription: params['order_desc'] ?? profile.orderDescription,
-    purpose: params['purpose'] ?? profile.purpose,
+    orderDescription: freeText(params['order_desc']) ?? profile.orderDescription,
+    purpose: freeText(params['purpose']) ?? profile.purpose,
     notifyUrl: callbackChanged ? (notifyUrl ?? null) : profile.notifyUrl,
     serverCallbackUrl: callbackChanged ? (serverCallbackUrl ?? null) : profile.serverCallbackUrl,
     updatedAt: now,
