@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { SPEC_PATHS } from '../gateway/environment'
+import { writePrivateFile } from '../store/private-files'
 import { createCallbackDispatcher } from './callbacks/callback-dispatcher'
 import { httpCallbackSender, type CallbackSender } from './callbacks/callback-sender'
 import {
@@ -119,7 +119,7 @@ function writeConnectionFile(
     }),
     ...(paths.reportPath !== SPEC_PATHS.reportPath && { reportPath: paths.reportPath }),
   }
-  writeFileSync(files.connection, `${JSON.stringify(connection, null, 2)}\n`)
+  writePrivateFile(files.connection, `${JSON.stringify(connection, null, 2)}\n`)
   return connection
 }
 

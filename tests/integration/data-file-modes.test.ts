@@ -1,10 +1,19 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../main/store/database'
 import { createHistoryRepository } from '../../main/store/history-repository'
 import { saveWindowState } from '../../main/window-state'
+import { startTestSandbox } from '../fixtures/sandbox'
 
 // History holds payers' names, addresses, phones and birthdays: no other user of the computer
 // may read GateDesk's data folder or any file in it.
@@ -62,5 +71,30 @@ describe('the data folder and its files are the user’s alone', () => {
     writeFileSync(older, '{}', { mode: 0o644 })
     saveWindowState(older, state)
     expect(modeOf(older)).toBe(0o600)
+  })
+
+  it('keeps a sandbox state folder 0700 and its database, keys, certificate and sandbox.json 0600', async () => {
+    const dir = join(root, 'sandbox')
+    // A folder made by a shell whose umask lets others read what it creates.
+    mkdirSync(dir, { mode: 0o755 })
+    chmodSync(dir, 0o755)
+    const modes = () =>
+      Object.fromEntries(readdirSync(dir).map((name) => [name, modeOf(join(dir, name))]))
+    const ownerOnly = (names: string[]) => Object.fromEntries(names.map((name) => [name, 0o600]))
+    const first = await startTestSandbox({}, dir)
+    const names = readdirSync(dir)
+    expect(names).toEqual(
+      expect.arrayContaining(['sandbox.db', 'sandbox.json', 'tls-certificate.pem']),
+    )
+    expect(modeOf(dir)).toBe(0o700)
+    expect(modes()).toEqual(ownerOnly(names))
+    await first.stop()
+    // What an earlier version left readable by others is tightened on the next start.
+    chmodSync(dir, 0o755)
+    for (const name of readdirSync(dir)) chmodSync(join(dir, name), 0o644)
+    const second = await startTestSandbox({}, dir)
+    expect(modeOf(dir)).toBe(0o700)
+    expect(modes()).toEqual(ownerOnly(readdirSync(dir)))
+    await second.stop()
   })
 })

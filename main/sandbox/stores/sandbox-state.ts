@@ -1,6 +1,7 @@
 import { createPublicKey, generateKeyPairSync, randomUUID, X509Certificate } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { privateDir, privateFile, writePrivateFile } from '../../store/private-files'
 import { callbackLog } from '../callbacks/callback-log'
 import { merchantStore, type Merchant } from './merchant-store'
 import { metaStore } from './meta-store'
@@ -44,7 +45,6 @@ const DEMO_MERCHANT = {
 
 const CERTIFICATE_VALID_DAYS = 825
 const RENEW_WITHIN_MS = 30 * 24 * 60 * 60 * 1000
-const SECRET_FILE = { mode: 0o600 } as const
 
 export interface SandboxStores {
   meta: ReturnType<typeof metaStore>
@@ -73,8 +73,8 @@ export function loadOrCreateTlsCredentials(files: SandboxFiles, now: number): Tl
     }
   }
   const credentials = createLoopbackCertificate({ validDays: CERTIFICATE_VALID_DAYS })
-  writeFileSync(files.tlsKey, credentials.keyPem, SECRET_FILE)
-  writeFileSync(files.tlsCertificate, credentials.certPem)
+  writePrivateFile(files.tlsKey, credentials.keyPem)
+  writePrivateFile(files.tlsCertificate, credentials.certPem)
   return credentials
 }
 
@@ -92,18 +92,32 @@ function loadOrCreateMerchantKeys(files: SandboxFiles): {
       privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     })
-    writeFileSync(files.privateKey, privateKey, SECRET_FILE)
+    writePrivateFile(files.privateKey, privateKey)
   }
   const publicKeyPem = createPublicKey(readFileSync(files.privateKey, 'utf8'))
     .export({ type: 'spki', format: 'pem' })
     .toString()
   const written = existsSync(files.publicKey) ? readFileSync(files.publicKey, 'utf8') : null
-  if (written !== publicKeyPem) writeFileSync(files.publicKey, publicKeyPem)
+  if (written !== publicKeyPem) writePrivateFile(files.publicKey, publicKeyPem)
   if (!existsSync(files.controlKey)) {
-    writeFileSync(files.controlKey, `${randomUUID().toUpperCase()}\n`, SECRET_FILE)
+    writePrivateFile(files.controlKey, `${randomUUID().toUpperCase()}\n`)
   }
   const controlKey = readFileSync(files.controlKey, 'utf8').replace(/\r?\n$/, '')
   return { publicKeyPem, controlKey }
+}
+
+/**
+ * Makes the state dir and its files the user's alone, like the app's data folder (the database
+ * holds payers' details), ones an earlier version or a shell's umask left readable included. The
+ * database is made owner-only before SQLite opens it: its -wal and -shm files take its mode.
+ */
+function makePrivate(files: SandboxFiles): void {
+  privateDir(files.dir)
+  const inside = Object.values(files).filter((path) => path !== files.dir)
+  for (const file of [...inside, `${files.database}-wal`, `${files.database}-shm`]) {
+    if (existsSync(file)) privateFile(file)
+  }
+  privateFile(files.database)
 }
 
 /**
@@ -117,7 +131,7 @@ export function openSandboxState(dir: string, options: { mustExist?: boolean } =
       `${dir} holds no sandbox (no sandbox.db): start one there first with "gatedesk sandbox --state-dir ${dir}"`,
     )
   }
-  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  makePrivate(files)
   const { db, created } = openSandboxDb(files.database)
   const stores: SandboxStores = {
     meta: metaStore(db),
