@@ -84,8 +84,9 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
     io.stdout(`${result.message.replace(/\.$/, '')} to ${out}\n`)
   } else {
     io.stdout(`${result.outcome}: ${result.message}\n`)
-    if (result.damagedFile) io.stdout(`Its bytes were kept, as you asked, in ${result.damagedFile}\n`)
-    else if (result.messageCode?.startsWith('report.pdf-damaged.')) {
+    if (result.damagedFile) {
+      io.stdout(`Its bytes were kept, as you asked, in ${result.damagedFile}\n`)
+    } else if (result.messageCode?.startsWith('report.pdf-damaged.')) {
       io.stdout('To keep its bytes anyway, run again with --keep-damaged.\n')
     }
   }

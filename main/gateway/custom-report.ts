@@ -62,7 +62,6 @@ export function damagedFileName(file: string): string {
   return format({ dir, name: `${name}.damaged`, ext })
 }
 
-
 /** The URL and signed Authorization header (HMAC-SHA1) of a custom transactions report request. */
 export function signReportRequest(
   env: GatewayEnvironment,
