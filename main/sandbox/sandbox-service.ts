@@ -1,4 +1,5 @@
 import { canonicalRecurringUpdate } from '../../preload/contract/recurring-parameters'
+import { redactText } from '../privacy/redaction'
 import {
   validateRecurringUpdate,
   type RecurringUpdateIssue,
@@ -223,13 +224,17 @@ export function createSandboxService(deps: SandboxServiceDeps) {
 
   /** What the HTTPS endpoints call once a request is authenticated. */
   const gateway = {
-    /** Records a callback that reached the sandbox's inbox; true when its control value is right. */
+    /**
+     * Records a callback that reached the sandbox's inbox, any card number in it masked; true when
+     * its control value is right.
+     */
     receiveCallback(parameters: Record<string, string>): boolean {
       const { status = '', orderid = '', client_orderid: clientOrderId = '', control } = parameters
       const valid = stores.merchants
         .all()
         .some((m) => callbackControl(status, orderid, clientOrderId, m.controlKey) === control)
-      stores.callbacks.addReceived(parameters, valid, now())
+      const masked = Object.entries(parameters).map(([name, value]) => [name, redactText(value)])
+      stores.callbacks.addReceived(Object.fromEntries(masked), valid, now())
       return valid
     },
     /** The rows of a checked report request, a page at a time. */

@@ -95,6 +95,23 @@ describe('the sandbox keeps card data masked', () => {
   })
 })
 
+describe('the callback inbox', () => {
+  it('keeps what it receives with any card number masked', async () => {
+    const url = `${sandbox.env.baseUrl}/sandbox/callback-inbox?orderid=1&note=card+${OTHER_CARD}`
+    await new Promise<void>((resolve, reject) => {
+      const request = httpsRequest(url, { ca: sandbox.env.extraCaPem! }, (response) => {
+        response.resume()
+        response.on('end', resolve)
+      })
+      request.on('error', reject)
+      request.end()
+    })
+    const [received] = sandbox.sandbox.service.receivedCallbacks(1)
+    expect(received!.parameters).toMatchObject({ orderid: '1', note: 'card 555555******4444' })
+    expect(stored()).not.toContain(OTHER_CARD)
+  })
+})
+
 describe('an endpoint id that cannot be decoded', () => {
   it('is answered 400 with what is wrong, not a server error', async () => {
     const { status, body } = await new Promise<{ status: number; body: string }>(
