@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from './harness/app-under-test'
@@ -105,5 +105,37 @@ describe('the Bulk updates screen', () => {
     expect(csv.split('\r\n').filter((line) => line.includes(',approved,'))).toHaveLength(25)
     // The fixed row went with its fix.
     expect(csv).toMatch(/12\.50,comma instead of a dot/)
+  })
+
+  it('runs a pasted table with no card data readable on disk, and shreds it once done', async () => {
+    const pan = '5555555555554444' // not in updates.csv, the user's own file
+    const overview = await suite.app.page.evaluate(() => window.gatedesk.invoke('sandbox:overview'))
+    if (!overview.ok) throw new Error(overview.error.message)
+    const profile = overview.value.profiles.find((p) => p.type === 'SRC')!.id
+    const lines = [
+      'recurring-payment-id\tamount\tcredit-card-number\tcard-printed-name\texpire-year\texpire-month\tcvv2',
+      ...[1, 2, 3].map((row) => `${profile}\t${row}.25\t${pan}\tANNA ONEIL\t2030\t12\t829`),
+    ]
+    await byTestId('bulk-paste-open').click()
+    await byTestId('bulk-paste-text').locator('textarea').fill(lines.join('\n'))
+    await byTestId('bulk-paste').click()
+    await expect.poll(() => byTestId('bulk-file').textContent()).toContain('Pasted table · 3 rows')
+    await byTestId('bulk-dry-run').click()
+    await expect.poll(() => byTestId('bulk-dry-run-counts').textContent()).toMatch(/sent\s*3/)
+    await byTestId('bulk-start').click()
+    const pace = byTestId('bulk-job-counts')
+    await expect.poll(() => pace.textContent(), { timeout: 20_000 }).toContain('3 / 3')
+    await expect.poll(() => pace.textContent()).toContain('finished')
+    expect(await pace.textContent()).toContain('approved 3')
+
+    const bulkFolder = join(suite.gatedesk.dataDir, 'bulk')
+    await expect
+      .poll(() => readdirSync(bulkFolder).filter((name) => name.startsWith('pasted-')))
+      .toEqual([])
+    const files = readdirSync(suite.gatedesk.dataDir, { recursive: true, withFileTypes: true })
+    for (const file of files.filter((entry) => entry.isFile())) {
+      const bytes = readFileSync(join(file.parentPath, file.name)).toString('latin1')
+      expect(bytes, file.name).not.toContain(pan.slice(0, 12))
+    }
   })
 })
