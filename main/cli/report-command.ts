@@ -1,5 +1,6 @@
-import { resolve } from 'node:path'
+import { extname, resolve } from 'node:path'
 import { DEFAULT_REPORT_LIMITS, runReport } from '../gateway/custom-report'
+import { requestedKind, type ReportKind, type ReportResult } from '../gateway/report-response'
 import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
 import { historyParameters } from '../reports/report-run-record'
 import { reportRequestSchema, type ReportRequest } from '../../preload/contract/report-request'
@@ -27,7 +28,10 @@ history ($GATEDESK_DATA_DIR, else the app's data folder).
                                                     "value": "01.11.2026"}],
                          "filters": {"currencies": ["EUR"]}}
   --out FILE            where to save the report; it is replaced only by a whole report of the
-                        format asked for, of at most ${formatSizeLimit(maxBytes)} in ${formatTimeLimit(deadlineMs)}, never by a refusal
+                        format asked for, of at most ${formatSizeLimit(maxBytes)} in ${formatTimeLimit(deadlineMs)}, never by a refusal.
+                        A name ending in .csv or .pdf must match the format: one that does not
+                        match reportFormat is refused before anything is sent, and when
+                        reportFormat names neither, a report of the other format is not kept
   --keep-damaged        keep a damaged PDF's bytes as FILE with .damaged before its extension
                         (report.damaged.pdf); the run still fails, and the file may not open
   --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object
@@ -41,6 +45,30 @@ const options = {
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
+
+/** The report kind a file's extension names (.csv, .pdf, in any case); null for another. */
+const kindOfName = (file: string): ReportKind | null => requestedKind(extname(file).slice(1))
+
+/** Refuses an --out whose extension names another format than the request asks for. */
+function checkOutName(out: string, request: ReportRequest): void {
+  const asked = requestedKind(request.reportFormat)
+  const named = kindOfName(out)
+  if (asked !== null && named !== null && asked !== named) {
+    throw new CliFailure(
+      `--out ${out}: the request asks for a ${asked.toUpperCase()} report (reportFormat "${request.reportFormat}"), but the file name ends in ${extname(out)}: name the file .${asked}, or ask for ${named.toUpperCase()} in --request. Nothing was sent.`,
+    )
+  }
+}
+
+/** A report the gateway sent in another format than --out's extension names: said so. */
+function wrongKindForName(result: ReportResult, out: string): ReportResult {
+  if (result.messageCode !== 'report.kind-mismatch') return result
+  const { kind } = result.params as { kind: string }
+  return {
+    ...result,
+    message: `The gateway sent a ${kind} report, but --out ${out} ends in ${extname(out)}, so nothing was written: name the file .${kind.toLowerCase()} and run the report again.`,
+  }
+}
 
 async function readReportRequest(file: string): Promise<ReportRequest> {
   const content = await readOptionFile(file, '--request')
@@ -68,15 +96,21 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   }
   const connectionFile = requiredOption(values.connection, '--connection')
   const requestFile = requiredOption(values.request, '--request')
-  const out = resolve(requiredOption(values.out, '--out'))
+  const outName = requiredOption(values.out, '--out')
+  const out = resolve(outName)
   const request = await readReportRequest(requestFile)
+  checkOutName(outName, request)
   const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
-  const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
+  // When reportFormat names no known format, the report must still be the one the name says.
+  const named = kindOfName(out)
+  const sent = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
     runReport(cliGatewayDeps, env, secrets, request, {
       file: out,
+      ...(named === null ? {} : { expectedKind: named }),
       keepDamaged: values['keep-damaged'] === true,
     }),
   )
+  const result = named === null ? sent : wrongKindForName(sent, outName)
   if (values.json) {
     const { outcome, kind, file, bytes, message, damagedFile } = result
     io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message, damagedFile })}\n`)

@@ -17,6 +17,7 @@ import {
   damagedPdfFailure,
   reportFailure,
   requestedKind,
+  type ReportKind,
   type ReportResult,
 } from './report-response'
 import { explainedDetail } from '../../preload/contract/explained'
@@ -54,6 +55,11 @@ export interface ReportCallOptions extends Omit<CallOptions, 'deadlineMs'> {
    * still no report. Only on the user's request: such a file may not open anywhere.
    */
   keepDamaged?: boolean
+  /**
+   * The kind to keep when the request's reportFormat names none GateDesk knows (the CLI: the one
+   * `file`'s extension names); a report of another kind is not kept.
+   */
+  expectedKind?: ReportKind
 }
 
 /** Where a damaged PDF is kept on request: `report.pdf` becomes `report.damaged.pdf`. */
@@ -115,7 +121,7 @@ export async function runReport(
     })
   }
 
-  const { file, limits: given, keepDamaged = false, ...callOptions } = options
+  const { file, limits: given, keepDamaged = false, expectedKind, ...callOptions } = options
   const limits = { ...DEFAULT_REPORT_LIMITS, ...given }
   const partFile = `${file}.part`
   // A .part left by a crash is GateDesk's; unlinking a symlink there never touches its target.
@@ -135,7 +141,7 @@ export async function runReport(
     return downloadFailure(error, limits)
   }
 
-  const kind = classifyReport(saved, requestedKind(request.reportFormat))
+  const kind = classifyReport(saved, requestedKind(request.reportFormat) ?? expectedKind ?? null)
   if (typeof kind !== 'string') {
     await rm(partFile, { force: true })
     return kind
