@@ -190,5 +190,12 @@ describe('card data of a pasted table', () => {
     const tableId = /pasted-(.+)\.sealed$/.exec(table)![1]!
     expect(await secrets.has({ kind: 'pasted-table-key', tableId })).toBe(false)
     expect(rowsOf(bulkJobId).filter((row) => row.sealedCardCode !== null)).toEqual([])
+    // Resumed from the command line now, the job says why it cannot be, and what to do.
+    const again = await runCli(
+      ['--connection', sandbox.sandbox.connectionFile, '--resume', bulkJobId],
+      null,
+    )
+    expect(again.code).not.toBe(0)
+    expect(again.stderr).toMatch(/is no longer kept: .* Paste the table again to start a new job/)
   }, 120_000)
 })
