@@ -179,7 +179,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     history: { history },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
-    reports: { reports, dialogs: options.dialogs, reportFiles },
+    reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
     templates: { templates, dialogs: options.dialogs },
     reportRuns: { runs: reportRuns },
     bulk: { bulk, imports, dialogs: options.dialogs },

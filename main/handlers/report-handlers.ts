@@ -3,7 +3,7 @@ import { REPORT_CELL_MAX, type ReportHeadView } from '../../preload/contract/rep
 import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 import { selectionAsTsv } from '../reports/report-export'
-import { CSV_EXTENSIONS, droppedReportKind, startsLikePdf } from '../reports/report-file-kind'
+import { chosenReportKind, CSV_EXTENSIONS, droppedReportKind } from '../reports/report-file-kind'
 import type { ReportFiles } from '../reports/report-files'
 import type { OpenedReport, ReportService } from '../reports/report-service'
 import type { ReportSession } from '../reports/report-session'
@@ -39,7 +39,9 @@ function stateView(session: ReportSession) {
 export function reportHandlers(deps: {
   reports: ReportService
   dialogs: FileDialogs
-  reportFiles: Pick<ReportFiles, 'register'>
+  reportFiles: Pick<ReportFiles, 'register' | 'forget'>
+  /** The app's own data folder: a file in it is never opened as a dropped report. */
+  dataDir: string
 }): Pick<Handlers, ReportChannel> {
   const { reports, dialogs } = deps
   const openAs = async (file: string, kind: 'pdf' | 'csv') => {
@@ -53,10 +55,12 @@ export function reportHandlers(deps: {
     'reports:open-file': async (input) => {
       const file = await dialogs.chooseFileToOpen(dialogWords(input, 'Open a report', REPORT_FILES))
       if (!file) return { kind: 'cancelled' as const }
-      return openAs(file, (await startsLikePdf(file).catch(() => false)) ? 'pdf' : 'csv')
+      return openAs(file, await chosenReportKind(file))
     },
-    // The path comes from the preload (Electron's own answer for a dropped File), never the page.
-    'reports:open-dropped': async ({ path }) => openAs(path, await droppedReportKind(path)),
+    // The path comes from the preload (Electron's own answer for a dropped File), never the page;
+    // main checks it all the same, as a page that got hold of the channel could send any path.
+    'reports:open-dropped': async ({ path }) =>
+      openAs(path, await droppedReportKind(path, deps.dataDir)),
     'reports:state': async ({ reportId }) => stateView(reports.get(reportId)),
     'reports:rows': async ({ reportId, from, to }) => {
       const session = reports.get(reportId)
@@ -73,7 +77,7 @@ export function reportHandlers(deps: {
       return { text: await selectionAsTsv(reports.get(reportId), from, to, columns, withHeader) }
     },
     'reports:export': async (input) => {
-      const { reportId, what, columns } = input
+      const { reportId, what, columns, exactBytes } = input
       const session = reports.get(reportId)
       const name = basename(session.path, extname(session.path))
       const english = what === 'original' ? 'Save the report as it came' : 'Export this view as CSV'
@@ -85,11 +89,15 @@ export function reportHandlers(deps: {
       const jobId =
         what === 'original'
           ? reports.exportOriginal(reportId, file)
-          : reports.exportView(reportId, file, columns)
+          : reports.exportView(reportId, file, columns, exactBytes)
       return { jobId, file: basename(file) }
     },
     'reports:close': async ({ reportId }) => {
       await reports.close(reportId)
+      return {}
+    },
+    'reports:forget-file': async ({ fileId }) => {
+      deps.reportFiles.forget(fileId)
       return {}
     },
   }

@@ -1,5 +1,5 @@
 import { fstatSync } from 'node:fs'
-import { open, stat, type FileHandle } from 'node:fs/promises'
+import { stat, type FileHandle } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import type { ColumnType, ReportProblem, ViewQuery } from '../../preload/contract/report-view'
@@ -29,6 +29,7 @@ import { transcodeToUtf8 } from '../csv/transcode'
 import type { ScriptRef } from '../workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
+import { openRegularFile } from './report-file-kind'
 
 export interface ReportSessionDeps {
   /** The row index worker's script. */
@@ -359,12 +360,9 @@ async function middleCut(file: OpenCsvFile, head: CsvHead): Promise<number | nul
   })
 }
 
-async function openHandle(path: string) {
-  try {
-    return await open(path, 'r')
-  } catch (error) {
-    throw fileSystemError(path, error)
-  }
+/** Only a regular file: a pipe or a device would block the first read (the CLI's too). */
+function openHandle(path: string) {
+  return openRegularFile(path, (error) => fileSystemError(path, error))
 }
 
 let copies = 0

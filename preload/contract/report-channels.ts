@@ -131,6 +131,8 @@ export const reportChannels = {
       reportId: reportIdSchema,
       what: z.enum(['original', 'view']),
       columns: columnList.nullable(),
+      /** The view without the ' that keeps spreadsheets from running cells as formulas. */
+      exactBytes: z.boolean().default(false),
       ...dialogTextFields,
     }),
     z.object({ jobId: outputText(64).nullable(), file: outputText(4096).nullable() }),
@@ -138,6 +140,11 @@ export const reportChannels = {
   'reports:close': channel(
     'Closes a report: stops its jobs and frees its file.',
     z.object({ reportId: reportIdSchema }),
+    z.object({}),
+  ),
+  'reports:forget-file': channel(
+    'Forgets a PDF file id once its result is closed: app://gatedesk/report-files/<id> serves it no more.',
+    z.object({ fileId: inputText(64).regex(/^[0-9a-f-]+$/, 'not a file id') }),
     z.object({}),
   ),
 } as const

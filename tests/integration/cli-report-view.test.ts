@@ -1,16 +1,22 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import iconv from 'iconv-lite'
 import { main } from '../../main/cli/main'
+import { DATA_DIR_VARIABLE } from '../../main/store/data-dir'
 import { transactionsCsv } from '../fixtures/report-engine'
 
 const run = promisify(execFile)
 const bin = new URL('../../bin/gatedesk.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-report-view-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// The CLI's data folder, where it keeps its temp files: here, never the user's own.
+const dataDir = join(dir, 'data')
+process.env[DATA_DIR_VARIABLE] = dataDir
 
 function file(name: string, content: string) {
   const path = join(dir, name)
@@ -111,5 +117,50 @@ describe('gatedesk report-view', () => {
     const empty = await cli(['report-view', file('empty.csv', '')])
     expect(empty.code).toBe(1)
     expect(empty.stderr).toMatch(/empty/)
+  })
+
+  // A pipe would block the first read forever: each is refused before one, so none may hang.
+  it(
+    'refuses a pipe, a device and a folder at once, saying what it is',
+    { timeout: 30_000 },
+    async () => {
+      const pipe = join(dir, 'pipe.csv')
+      execFileSync('mkfifo', [pipe])
+      const folder = join(dir, 'folder.csv')
+      mkdirSync(folder)
+      const notRegular = 'is not a regular file (a pipe, a device or a socket)'
+      const piped = await run(process.execPath, [bin, 'report-view', pipe]).catch(
+        (error: { code: number; stderr: string }) => error,
+      )
+      expect(piped).toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining(`"pipe.csv" ${notRegular}`),
+      })
+      const device = await cli(['report-view', '/dev/null'])
+      expect(device.code).toBe(1)
+      expect(device.stderr).toContain(`"null" ${notRegular}`)
+      const inFolder = await cli(['report-view', folder])
+      expect(inFolder.code).toBe(1)
+      expect(inFolder.stderr).toContain('"folder.csv" is a folder')
+    },
+  )
+
+  it("keeps its UTF-8 copy and the query process's files in the data folder, owner-only, and leaves none", async () => {
+    const cyrillic = file('cp1251.csv', '')
+    writeFileSync(cyrillic, iconv.encode(transactionsCsv(rows), 'windows-1251'))
+    const { stdout } = await run(process.execPath, [
+      bin,
+      'report-view',
+      cyrillic,
+      '--encoding',
+      'windows-1251',
+      '--sort',
+      'Amount',
+      '--json',
+    ])
+    expect(JSON.parse(stdout).rowCount).toBe(1500)
+    const temp = join(dataDir, 'temp')
+    expect(statSync(temp).mode & 0o777).toBe(0o700)
+    expect(readdirSync(temp)).toEqual([])
   })
 })

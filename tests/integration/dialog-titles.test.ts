@@ -48,7 +48,12 @@ const ipc: IpcMainLike = {
 const handlers = {
   ...reportTemplateHandlers({ templates: {} as ReportTemplatesRepository, dialogs }),
   ...bulkHandlers({ bulk: {} as BulkService, imports: {} as ImportSessions, dialogs }),
-  ...reportHandlers({ reports, dialogs, reportFiles: { register: () => 'unused' } }),
+  ...reportHandlers({
+    reports,
+    dialogs,
+    reportFiles: { register: () => 'unused', forget: () => undefined },
+    dataDir: '/data/gatedesk',
+  }),
   ...environmentHandlers({
     environments,
     dialogs,

@@ -342,6 +342,7 @@ describe('opening a report file', () => {
       chooseFileToSave: async () => null,
     },
     reportFiles,
+    dataDir: join(engine.dir, 'data'),
   })
 
   it('opens a PDF as a PDF, by its signature, and a CSV in the engine', async () => {

@@ -420,7 +420,7 @@ describe("main's messages in the window's language", () => {
       'GateDesk не удалось проиндексировать файл «any.csv»: поток индексации завершился (код выхода 3).',
     )
     expect(russian('report.file.folder')).toBe(
-      '«reports.csv» — это папка: перетащите файл отчёта CSV или PDF.',
+      '«reports.csv» — это папка: GateDesk открывает только файлы отчётов CSV и PDF.',
     )
     // The query process's refusals, carried to main with their codes, in Russian words.
     expect(russian('report.query.bound-date')).toBe(

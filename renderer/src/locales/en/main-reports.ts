@@ -145,8 +145,10 @@ export const mainReports = {
   file: {
     'not-local': '"{file}" is not a file on this computer.',
     gone: '"{file}" cannot be read: it is no longer there, or you may not read it.',
-    folder: '"{file}" is a folder: drop a CSV or PDF report file.',
-    'not-regular': '"{file}" is not a regular file: drop a CSV or PDF report.',
+    folder: '"{file}" is a folder: GateDesk opens only CSV and PDF report files.',
+    'not-regular':
+      '"{file}" is not a regular file (a pipe, a device or a socket): GateDesk opens only CSV and PDF report files.',
+    'app-data': '"{file}" is one of GateDesk\'s own files: drop a report from where you saved it.',
     'not-readable': '"{file}" cannot be read: you may not read it.',
     'not-pdf-inside':
       '"{file}" is not a PDF inside (it does not start with %PDF-): it may be damaged. Run the report again.',

@@ -15,11 +15,15 @@ export const useReportsStore = defineStore('reports', () => {
   const result = ref<ReportResult | null>(null)
   const openError = ref<string | null>(null)
 
-  /** Frees the report main holds open for the current result, if any. */
+  /**
+   * Frees what main holds for the current result, if any: the CSV report it keeps open, or the
+   * PDF's file id, which would otherwise serve the file for as long as the app runs.
+   */
   async function release(): Promise<void> {
     const current = result.value
     result.value = null
     if (current?.kind === 'csv') await call('reports:close', { reportId: current.head.reportId })
+    if (current?.kind === 'pdf') await call('reports:forget-file', { fileId: current.fileId })
   }
 
   async function show(next: ReportResult): Promise<void> {
