@@ -22,9 +22,10 @@ let tablesInParts: ReportTables
 
 beforeAll(async () => {
   connection = await (await DuckDBInstance.create(':memory:')).connect()
-  tables = createReportTables(connection, { maxReports: 2 })
+  tables = createReportTables(connection, { maxReports: 2, scratchDir: folder.dir })
   tablesInParts = createReportTables(connection, {
     maxReports: 2,
+    scratchDir: folder.dir,
     threads: 3,
     parallelMinBytes: 0,
   })

@@ -21,7 +21,7 @@ beforeAll(() => {
   // As the query process builds it: queries may come while DuckDB still opens.
   const limits = { memoryLimitMb: 512, threads: 2 }
   connection = openDuckDB(limits, spillDir)
-  service = createQueryCore(connection, limits).service
+  service = createQueryCore(connection, limits, { scratchDir: folder.dir }).service
 })
 afterAll(() => folder.remove())
 

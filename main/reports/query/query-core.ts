@@ -13,19 +13,19 @@ const REPORTS_KEPT = 2
  * meanwhile (which needs no DuckDB), and loaded once it is open. This module loads none of
  * DuckDB's native module itself. `extractWorker` is the query process's entry, run in worker
  * threads (started now, one per thread after the first) to extract the columns of large files
- * in parts; the columns are written in `scratchDir` (the OS temp folder when not given).
+ * in parts; the columns are written in `scratchDir` (the query process's private folder).
  */
 export function createQueryCore(
   connection: Promise<DuckDBConnection>,
   limits: QueryProcessLimits,
-  { extractWorker, scratchDir }: { extractWorker?: string; scratchDir?: string } = {},
+  { extractWorker, scratchDir }: { extractWorker?: string; scratchDir: string },
 ): QueryEngineCore {
   // A DuckDB that failed to open fails each query that needs it, with its reason.
   connection.catch(() => {})
   const tables = createReportTables(connection, {
     maxReports: REPORTS_KEPT,
     threads: limits.threads,
-    ...(scratchDir ? { scratchDir } : {}),
+    scratchDir,
     ...(extractWorker
       ? {
           extractThreads: Array.from({ length: limits.threads - 1 }, () =>

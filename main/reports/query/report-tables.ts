@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
@@ -39,8 +38,11 @@ export interface ReportTablesOptions {
    */
   threads?: number
   extractThreads?: readonly ExtractionThread[]
-  /** Where the extracted columns are written, each load in a folder of its own (the OS temp folder when not given). */
-  scratchDir?: string
+  /**
+   * Where the extracted columns are written, each load in a folder of its own: the query
+   * process's private folder, never the shared OS temp folder.
+   */
+  scratchDir: string
   parallelMinBytes?: number
 }
 
@@ -56,9 +58,8 @@ export function createReportTables(
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
-    const scratch = options.scratchDir ?? tmpdir()
-    await mkdir(scratch, { recursive: true })
-    const dir = await mkdtemp(join(scratch, 'gatedesk-columns-'))
+    await mkdir(options.scratchDir, { recursive: true })
+    const dir = await mkdtemp(join(options.scratchDir, 'columns-'))
     const stop = new AbortController()
     loading = stop
     try {
