@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import Papa from 'papaparse'
+import { formulaEscaping } from '../csv/formula-cells'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { redactParameters } from '../privacy/redaction'
 import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
@@ -21,8 +22,9 @@ const OUTCOME_COLUMNS = [
 
 /**
  * Writes a job's results as CSV: each row's inputs masked as History keeps them (card number
- * masked, cvv2 left out, SSN masked), then the environment it went to and its outcome. Returns
- * how many rows were written.
+ * masked, cvv2 left out, SSN masked), then the environment it went to and its outcome. Cells a
+ * spreadsheet would run as formulas get a ' in front (csv/formula-cells). Returns how many rows
+ * were written.
  */
 export async function exportResults(
   journal: BulkJournal,
@@ -71,6 +73,10 @@ export async function exportResults(
     }
     if (offset + 1000 >= page.total) break
   }
-  await writeFile(file, `${Papa.unparse(records, { newline: '\r\n' })}\r\n`, 'utf8')
+  await writeFile(
+    file,
+    `${Papa.unparse(records, { newline: '\r\n', ...formulaEscaping() })}\r\n`,
+    'utf8',
+  )
   return records.length - 1
 }

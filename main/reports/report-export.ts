@@ -3,6 +3,7 @@ import { open, rename, rm, stat } from 'node:fs/promises'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Papa from 'papaparse'
+import { formulaEscaping } from '../csv/formula-cells'
 import type { JobContext } from '../jobs/job-runner'
 import type { ReportSession } from './report-session'
 
@@ -41,17 +42,21 @@ async function exclusiveStream(part: string) {
   return handle.createWriteStream()
 }
 
-/** The current view (its order, its filter, the chosen columns) as a CSV file, with progress. */
+/**
+ * The current view (its order, its filter, the chosen columns) as a CSV file, with progress.
+ * Cells a spreadsheet would run as formulas get a ' in front unless `exactBytes` (csv/formula-cells).
+ */
 export async function exportView(
   session: ReportSession,
   target: string,
   columns: readonly number[] | null,
   job: JobContext,
+  exactBytes = false,
 ): Promise<{ rows: number; bytes: number }> {
   await session.indexed
   const { rowCount } = session.state()
   const header = pick(session.head.columns, columns)
-  const delimiter = session.head.delimiter
+  const style = { ...CSV_STYLE, delimiter: session.head.delimiter, ...formulaEscaping(exactBytes) }
   await writeAtomically(target, async (part) => {
     const out = await exclusiveStream(part)
     const write = (text: string) =>
@@ -59,12 +64,12 @@ export async function exportView(
         out.write(text, (error) => (error ? reject(error) : resolve())),
       )
     try {
-      await write(Papa.unparse([header], { ...CSV_STYLE, delimiter }) + CSV_STYLE.newline)
+      await write(Papa.unparse([header], style) + CSV_STYLE.newline)
       for (let from = 0; from < rowCount; from += EXPORT_CHUNK_ROWS) {
         job.signal.throwIfAborted()
         const to = Math.min(rowCount, from + EXPORT_CHUNK_ROWS)
         const rows = (await session.rows(from, to)).map((row) => pick(row, columns))
-        await write(Papa.unparse(rows, { ...CSV_STYLE, delimiter }) + CSV_STYLE.newline)
+        await write(Papa.unparse(rows, style) + CSV_STYLE.newline)
         job.progress(to, rowCount)
       }
     } finally {
@@ -97,7 +102,10 @@ export async function exportOriginal(
   return { bytes: done }
 }
 
-/** Rows [from, to) of the view as tab-separated text, for the clipboard (spreadsheets paste it). */
+/**
+ * Rows [from, to) of the view as tab-separated text, for the clipboard: spreadsheets paste it, so
+ * formula cells get a ' in front as in an export.
+ */
 export async function selectionAsTsv(
   session: ReportSession,
   from: number,
@@ -107,5 +115,5 @@ export async function selectionAsTsv(
 ): Promise<string> {
   const rows = (await session.rows(from, to)).map((row) => pick(row, columns))
   if (withHeader) rows.unshift(pick(session.head.columns, columns))
-  return Papa.unparse(rows, { delimiter: '\t', newline: '\n' })
+  return Papa.unparse(rows, { delimiter: '\t', newline: '\n', ...formulaEscaping() })
 }

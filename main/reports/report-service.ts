@@ -28,7 +28,13 @@ export interface OpenedReport {
 export interface ReportService {
   open(path: string, hints?: FormatHints): Promise<OpenedReport>
   get(reportId: string): ReportSession
-  exportView(reportId: string, target: string, columns: readonly number[] | null): string
+  /** `exactBytes`: without the ' that keeps spreadsheets from running cells as formulas. */
+  exportView(
+    reportId: string,
+    target: string,
+    columns: readonly number[] | null,
+    exactBytes?: boolean,
+  ): string
   exportOriginal(reportId: string, target: string): string
   close(reportId: string): Promise<void>
   closeAll(): Promise<void>
@@ -87,10 +93,10 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       }
     },
     get,
-    exportView(reportId, target, columns) {
+    exportView(reportId, target, columns, exactBytes = false) {
       const session = get(reportId)
       return deps.jobs.start('report-export', 'rows', (job) =>
-        exportView(session, target, columns, job),
+        exportView(session, target, columns, job, exactBytes),
       ).jobId
     },
     exportOriginal(reportId, target) {
