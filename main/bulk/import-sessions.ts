@@ -7,7 +7,7 @@ import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
-import { isPastedTable, pastedTablePath } from './pasted-tables'
+import { pastedTablePath } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
 import {
   configuredEnvironments,
@@ -91,7 +91,7 @@ export function createImportSessions(deps: {
     return {
       importId: session.id,
       fileName: session.fileName,
-      pasted: isPastedTable(deps.dataDir, session.source.path),
+      pasted: session.pasted !== null,
       encoding: session.source.encoding,
       delimiter: session.source.delimiter,
       headers: session.source.headers.map((header) => header.slice(0, 256)),

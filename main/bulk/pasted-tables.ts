@@ -38,10 +38,12 @@ const cardCodeContext = (tableId: string, rowNumber: number) => `${tableId}/row/
 export const pastedTablePath = (dataDir: string) =>
   join(folderOf(dataDir), `pasted-${randomUUID()}.sealed`)
 
-/** Whether the file is a pasted table GateDesk stores (not a file of the user's). */
-export const isPastedTable = (dataDir: string, path: string) =>
-  dirname(path) === folderOf(dataDir) &&
-  (SEALED.test(basename(path)) || IN_CLEAR.test(basename(path)))
+/**
+ * Whether the file is a pasted table GateDesk stores (not a file of the user's): by its name and
+ * folder alone, as the command line may see the app's data folder under another name.
+ */
+export const isPastedTable = (path: string) =>
+  SEALED.test(basename(path)) && basename(dirname(path)) === 'bulk'
 
 const shredded = (path: string) =>
   new ExplainedError(
@@ -105,7 +107,7 @@ export function createPastedTables(deps: {
   }
 
   return {
-    isPasted: (path: string) => isPastedTable(deps.dataDir, path),
+    isPasted: isPastedTable,
 
     /**
      * Stores the table a job is made from (as imported, with the fixes made to it): only the
@@ -185,7 +187,7 @@ export function createPastedTables(deps: {
     /** Shreds the job's pasted table once no job of it may send a row any more. */
     async shredIfSpent(jobId: string, now = new Date()): Promise<boolean> {
       const job = journal.job(jobId)
-      if (!job || !isPastedTable(deps.dataDir, job.source.path)) return false
+      if (!job || !isPastedTable(job.source.path)) return false
       if (journal.jobsOfSource(job.source.path).some((of) => mayStillSend(of, now))) return false
       await shred(job.source.path)
       return true
