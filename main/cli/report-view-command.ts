@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type {
   ColumnFilter,
@@ -10,6 +11,7 @@ import { forkLauncher } from '../workers/fork-launcher'
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportService } from '../reports/report-service'
 import { cliDataDir, tempRoot } from '../store/data-dir'
+import { privateTempDir } from '../store/private-files'
 import type { ScriptName, ScriptRef } from '../workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 
@@ -139,8 +141,15 @@ export async function reportViewCommand(
   const file = positionals[0]!
 
   const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
-  // Its UTF-8 copies and the query process's files: in the data folder, as the app keeps them.
-  const reportTemp = tempRoot(cliDataDir())
+  // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
+  // folder's temp, as the app keeps them. Ctrl+C ends the command: the folder goes first.
+  const reportTemp = privateTempDir(tempRoot(cliDataDir()), 'report-view-')
+  const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true })
+  const interrupted = () => {
+    removeTemp()
+    process.kill(process.pid, 'SIGINT')
+  }
+  process.once('SIGINT', interrupted)
   const queryEngine = createQueryEngine({
     launch: forkLauncher,
     script: scripts('query-process'),
@@ -185,7 +194,9 @@ export async function reportViewCommand(
     if (error instanceof UsageError || error instanceof CliFailure) throw error
     throw new CliFailure((error as Error).message)
   } finally {
+    process.off('SIGINT', interrupted)
     await reports.closeAll()
     queryEngine.close()
+    removeTemp()
   }
 }

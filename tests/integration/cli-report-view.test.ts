@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import iconv from 'iconv-lite'
 import { main } from '../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../main/store/data-dir'
@@ -162,5 +163,21 @@ describe('gatedesk report-view', () => {
     const temp = join(dataDir, 'temp')
     expect(statSync(temp).mode & 0o777).toBe(0o700)
     expect(readdirSync(temp)).toEqual([])
+  })
+
+  it('leaves no temp file when stopped by Ctrl+C', async () => {
+    const big = file('big.csv', transactionsCsv(Array.from({ length: 200 }, () => rows).flat()))
+    const command = spawn(process.execPath, [bin, 'report-view', big, '--sort', 'Amount'])
+    const temp = join(dataDir, 'temp')
+    // Its own folder shows the command is at work.
+    await vi.waitFor(
+      () =>
+        expect(readdirSync(temp).filter((name) => name.startsWith('report-view-'))).not.toEqual([]),
+      { timeout: 20_000, interval: 20 },
+    )
+    command.kill('SIGINT')
+    const [, signal] = (await once(command, 'exit')) as [number | null, string | null]
+    expect(signal).toBe('SIGINT')
+    await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]))
   })
 })
