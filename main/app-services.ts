@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileDialogs } from './dialogs'
 import { createEnvironmentService } from './environments/environment-service'
@@ -21,9 +22,10 @@ import { createReportService } from './reports/report-service'
 import { connectSandboxEnvironment } from './environments/sandbox-environment'
 import { createEmbeddedSandbox } from './sandbox/process/embedded-sandbox'
 import type { SecretStore } from './secrets/secret-store'
-import { databaseFile, tempRoot } from './store/data-dir'
+import { databaseFile } from './store/data-dir'
 import { openDatabase } from './store/database'
 import { privateDir } from './store/private-files'
+import { startSessionTemp } from './store/session-temp'
 import { createBulkJournal } from './store/bulk-journal-repository'
 import { createBulkMappings } from './store/bulk-mappings-repository'
 import { createHistoryRepository } from './store/history-repository'
@@ -100,8 +102,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   })
 
   // Reports' UTF-8 copies and the query process's files: in the owner-only data folder, never
-  // the shared OS temp folder.
-  const reportTemp = tempRoot(options.dataDir)
+  // the shared OS temp folder; what a crashed session left goes now.
+  const reportTemp = await startSessionTemp(options.dataDir)
   const queryEngine = createQueryEngine({
     launch: options.launchProcess,
     script: options.scripts('query-process'),
@@ -193,6 +195,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()
+      await rm(reportTemp, { recursive: true, force: true })
       await sandbox.stop()
       db.close()
     },
