@@ -2,9 +2,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createBulkJob } from '../../main/bulk/bulk-job'
+import { createBulkService } from '../../main/bulk/bulk-service'
 import { createImportSessions } from '../../main/bulk/import-sessions'
 import { openJobSource, rowInputs } from '../../main/bulk/job-source'
 import { createPastedTables } from '../../main/bulk/pasted-tables'
+import { createJobRunner } from '../../main/jobs/job-runner'
 import { createBulkJournal } from '../../main/store/bulk-journal-repository'
 import { createBulkMappings } from '../../main/store/bulk-mappings-repository'
 import { createHistoryRepository } from '../../main/store/history-repository'
@@ -171,6 +173,40 @@ describe('pasted tables', () => {
     await expect(openJobSource(journal.job(job.id)!, tables)).rejects.toMatchObject({
       messageCode: 'bulk.pasted.shredded',
     })
+  })
+
+  it('are shredded when the last unknown rows are skipped', async () => {
+    const { job, path } = await pastedJob()
+    const service = createBulkService({
+      environments: store.environments,
+      history,
+      gateway: undefined as never,
+      journal,
+      imports,
+      pastedTables: tables,
+      jobs: createJobRunner({ progress: () => {}, finished: () => {} }),
+      emitProgress: () => {},
+    })
+    // Row 1 was in flight at a kill, row 2 went through; the job ran to its end.
+    const historyId = history.recordSending({
+      environment: { id: 'env', name: 'Sandbox' },
+      operation: 'update-recurring-payment',
+      parameters: [['recurring-payment-id', '100001']],
+    })
+    journal.markInFlight(job.id, 1, historyId)
+    journal.inFlightToUnknown(job.id, { message: 'cut off', messageCode: 'bulk.row.interrupted' })
+    journal.finishRow(job.id, 2, {
+      state: 'done',
+      outcome: 'approved',
+      serialNumber: '2',
+      errorCode: null,
+      message: 'ok',
+    })
+    journal.setState(job.id, 'finished', null)
+    expect(await tables.shredIfSpent(job.id)).toBe(false) // row 1 may still be sent again
+    expect(await service.decide(job.id, [1], 'skip')).toBe(1)
+    expect(existsSync(path)).toBe(false)
+    expect(await store.secrets.has(keyOf(path))).toBe(false)
   })
 
   it("are swept at start when of no job, spent, or 30 days past their job's end; in clear, always", async () => {
