@@ -43,11 +43,12 @@ function refuseUnlessRegular(path: string, info: Stats): void {
  * Opens a report file for reading, refusing anything but a regular file before a byte is read: a
  * folder, a device, a socket or a pipe (a read of which waits for a writer, forever). It is
  * opened without waiting and checked again once open, so that a pipe put in its place meanwhile
- * is refused too. `cannotOpen` words why the file could not be opened at all.
+ * is refused too. `cannotOpen` words why the file could not be opened at all (by default, the
+ * system's error as it is).
  */
 export async function openRegularFile(
   path: string,
-  cannotOpen: (error: unknown) => Error,
+  cannotOpen: (error: unknown) => unknown = (error) => error,
 ): Promise<FileHandle> {
   // A file stat cannot see, open cannot either, and says why.
   const info = await stat(path).catch(() => null)

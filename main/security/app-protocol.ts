@@ -1,6 +1,7 @@
-import { open, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
+import { openRegularFile } from '../reports/report-file-kind'
 import type { ReportFiles } from '../reports/report-files'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy'
 
@@ -186,7 +187,8 @@ async function serveReportFile(
   }
   let handle
   try {
-    handle = await open(file.path, 'r')
+    // Checked when registered, it may have been swapped for a pipe since, which would never end.
+    handle = await openRegularFile(file.path)
   } catch {
     return notFound(cors)
   }

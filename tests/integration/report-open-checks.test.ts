@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, symlinkSync } from 'node:fs'
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { reportHandlers } from '../../main/handlers/report-handlers'
@@ -116,6 +116,17 @@ describe('closing a PDF', () => {
     if (opened.kind !== 'pdf') throw new Error('not opened as a PDF')
     expect(await served(opened.fileId)).toBe(200)
     expect(await handlers['reports:forget-file']({ fileId: opened.fileId })).toEqual({})
+    expect(await served(opened.fileId)).toBe(404)
+  })
+})
+
+describe('serving a PDF to the viewer', { timeout: 10_000 }, () => {
+  it('serves nothing, at once, when its file was swapped for a pipe after it opened', async () => {
+    const pdf = engine.write('swapped.pdf', '%PDF-1.7\n%%EOF\n')
+    const opened = await handlers['reports:open-dropped']({ path: pdf })
+    if (opened.kind !== 'pdf') throw new Error('not opened as a PDF')
+    rmSync(pdf)
+    execFileSync('mkfifo', [pdf])
     expect(await served(opened.fileId)).toBe(404)
   })
 })
