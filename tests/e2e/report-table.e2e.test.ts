@@ -419,6 +419,7 @@ describe('the report table on a million rows', () => {
     const target = join(dir, 'million-view.csv')
     suite.gatedesk.dialogs.nextSave = target
     await byTestId('report-export-view').click()
+    await byTestId('report-export-choose').click()
     await expect.poll(() => byTestId('export-progress').isVisible()).toBe(true)
     await expect.poll(() => byTestId('export-progress').textContent()).toMatch(/[1-9]\d*%/)
     await suite.app.screenshot('report-table-exporting')
@@ -517,6 +518,17 @@ describe('the report table on a small report', () => {
     const target = join(dir, 'view.csv')
     suite.gatedesk.dialogs.nextSave = target
     await byTestId('report-export-view').click()
+    // The export says how it keeps spreadsheets from running cells, and offers the exact bytes.
+    await expect
+      .poll(() => byTestId('report-export-safety').textContent())
+      .toContain("get a ' in front")
+    await byTestId('report-export-exact').click()
+    await expect
+      .poll(() => byTestId('report-export-safety').textContent())
+      .toContain('written exactly as it is')
+    await suite.app.screenshot('report-table-export-menu')
+    await byTestId('report-export-exact').click()
+    await byTestId('report-export-choose').click()
     await expect.poll(() => byTestId('export-outcome').textContent()).toBe('Saved view.csv.')
     const quoted = (row: string[]) => row.map((field) => `"${field}"`).join(',')
     const expected = [shown, ...refunds.map((i) => shown.map((name) => fields(i)[COLUMN[name]!]!))]

@@ -217,6 +217,14 @@ export const reports = {
     rowsFailed: 'Rows could not be read: {reason}',
     viewFailed: 'The view could not change: {reason}',
   },
+  exportMenu: {
+    protected:
+      "Cells that start with =, +, -, {'@'}, a tab or a line break get a ' in front, so that a spreadsheet shows them as text instead of running them as formulas. Plain numbers such as -12.50 stay as they are.",
+    exactNote:
+      "Every cell is written exactly as it is: a spreadsheet may run cells that start with =, +, - or {'@'} as formulas.",
+    exact: 'Exact bytes (no spreadsheet protection)',
+    choose: 'Choose where to save…',
+  },
   columns: {
     button: 'Columns',
     hidden: 'Columns ({n} hidden)',

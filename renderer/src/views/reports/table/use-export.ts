@@ -12,8 +12,11 @@ export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents
   const running = ref<{ jobId: string; label: string; progress: JobProgress | null } | null>(null)
   const outcome = ref<{ ok: boolean; text: string } | null>(null)
 
-  /** `columns`: for the view, those shown, in their order. */
-  async function start(what: ExportWhat, columns: number[]) {
+  /**
+   * `columns`: for the view, those shown, in their order; `exactBytes`: the view without the '
+   * that keeps spreadsheets from running cells as formulas.
+   */
+  async function start(what: ExportWhat, columns: number[], exactBytes = false) {
     outcome.value = null
     const t = i18n.global.t
     const label = t(what === 'original' ? 'reports.export.original' : 'reports.export.view')
@@ -22,6 +25,7 @@ export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents
         reportId,
         what,
         columns: what === 'view' ? columns : null,
+        exactBytes,
         ...dialogText(
           t(what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView'),
         ),
