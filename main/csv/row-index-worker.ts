@@ -1,8 +1,9 @@
 // Worker thread entry: indexes one CSV file (see indexRows in row-index.ts).
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, fstatSync, readSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { throttledProgress } from './byte-progress'
 import { CsvError, fileChangedWhileRead, fileSystemError } from './csv-error'
+import { reopenReportFileSync } from './regular-file'
 import type { IndexJob, IndexMessage, RowIndex } from './row-index'
 import { readSample } from './row-sample'
 import { RowScanner } from './row-scanner'
@@ -15,7 +16,7 @@ import { RowScanner } from './row-scanner'
 const CHUNK_BYTES = 1024 * 1024
 
 function indexFile(job: IndexJob, post: (message: IndexMessage) => void): RowIndex {
-  const fd = openFile(job.file)
+  const fd = reopenReportFileSync(job.file)
   try {
     const before = fstatSync(fd)
     const { part } = job
@@ -66,14 +67,6 @@ function indexFile(job: IndexJob, post: (message: IndexMessage) => void): RowInd
     }
   } finally {
     closeSync(fd)
-  }
-}
-
-function openFile(file: string): number {
-  try {
-    return openSync(file, 'r')
-  } catch (error) {
-    throw fileSystemError(file, error)
   }
 }
 

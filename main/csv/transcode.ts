@@ -1,10 +1,11 @@
-import { createReadStream, createWriteStream } from 'node:fs'
+import { closeSync, createReadStream, createWriteStream } from 'node:fs'
 import { rm, stat } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import iconv from 'iconv-lite'
 import { throttledProgress, type FileTaskControl } from './byte-progress'
 import { encodingName } from './charset'
 import { fileSystemError } from './csv-error'
+import { reopenReportFileSync } from './regular-file'
 import { createPrivateFile } from '../store/private-files'
 
 const READ_CHUNK_BYTES = 4 * 1024 * 1024
@@ -23,9 +24,14 @@ export async function transcodeToUtf8(
 ): Promise<void> {
   const decoder = iconv.decodeStream(encodingName(encoding))
   const bytesTotal = await sizeOf(source)
+  const sourceFd = reopenReportFileSync(source)
   // A new file of the report's own folder: never one someone made (or linked) there first.
-  const output = createWriteStream(target, { fd: await createPrivateFile(target) })
-  const input = createReadStream(source, { highWaterMark: READ_CHUNK_BYTES })
+  const targetFile = await createPrivateFile(target).catch((error: unknown) => {
+    closeSync(sourceFd)
+    throw error
+  })
+  const output = createWriteStream(target, { fd: targetFile })
+  const input = createReadStream(source, { fd: sourceFd, highWaterMark: READ_CHUNK_BYTES })
   if (onProgress) {
     const report = throttledProgress(onProgress)
     let bytesDone = 0

@@ -1,14 +1,12 @@
-import { constants, type Stats } from 'node:fs'
+import type { Stats } from 'node:fs'
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { basename, extname, isAbsolute, relative, sep } from 'node:path'
 import { ExplainedError } from '../../preload/contract/explained'
 import { fileSystemError } from '../csv/csv-error'
+import { READ_WITHOUT_WAITING } from '../csv/regular-file'
 
 /** The CSV reports GateDesk opens by name: the Open dialog's filter. */
 export const CSV_EXTENSIONS = ['csv', 'txt', 'tsv'] as const
-
-/** Opening a pipe this way never waits for a writer (Windows has no O_NONBLOCK, nor such pipes). */
-const READ_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 
 /**
  * A file the window asked to open that is not a report GateDesk reads; the message says why,

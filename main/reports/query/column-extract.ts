@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync, writeSync } from 'node:fs'
+import { closeSync, readSync, writeSync } from 'node:fs'
 import { rowFields, type RowReader } from '../../csv/row-fields'
+import { reopenReportFileSync } from '../../csv/regular-file'
 import { createPrivateFileSync } from '../../store/private-files'
 
 const QUOTE = 0x22
@@ -65,7 +66,7 @@ export async function extractColumns(
   target: string,
   options: ExtractOptions,
 ): Promise<ExtractedColumns> {
-  const input = openSync(file, 'r')
+  const input = reopenReportFileSync(file)
   try {
     // A new file of the load's own folder: never one someone made (or linked) there first.
     const output = createPrivateFileSync(target)
