@@ -10,7 +10,7 @@ import { createJobRunner } from '../jobs/job-runner'
 import { forkLauncher } from '../workers/fork-launcher'
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportService } from '../reports/report-service'
-import { cliDataDir, tempRoot } from '../store/data-dir'
+import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../store/data-dir'
 import { privateTempDir } from '../store/private-files'
 import type { ScriptName, ScriptRef } from '../workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
@@ -127,6 +127,17 @@ function totalsText(totals: ReportTotals, header: readonly string[]): string {
   return lines.join('\n')
 }
 
+/** A new owner-only folder for this run in `root`, or a failure that says where and what to do. */
+function runTempDir(root: string): string {
+  try {
+    return privateTempDir(root, 'report-view-')
+  } catch (error) {
+    throw new CliFailure(
+      `cannot make a temp folder in ${root} (${(error as Error).message}): set ${DATA_DIR_VARIABLE} to a folder you may write to.`,
+    )
+  }
+}
+
 export async function reportViewCommand(
   argv: string[],
   io: CliIo,
@@ -143,7 +154,7 @@ export async function reportViewCommand(
   const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
   // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
   // folder's temp, as the app keeps them. Ctrl+C ends the command: the folder goes first.
-  const reportTemp = privateTempDir(tempRoot(cliDataDir()), 'report-view-')
+  const reportTemp = runTempDir(tempRoot(cliDataDir()))
   const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true })
   const interrupted = () => {
     removeTemp()

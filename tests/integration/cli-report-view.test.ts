@@ -180,4 +180,17 @@ describe('gatedesk report-view', () => {
     expect(signal).toBe('SIGINT')
     await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]))
   })
+
+  it('says where it cannot make its temp folder, and what to do', async () => {
+    const notAFolder = file('not-a-folder', 'a file where the data folder should be')
+    process.env[DATA_DIR_VARIABLE] = notAFolder
+    try {
+      const { code, stderr } = await cli(['report-view', report])
+      expect(code).toBe(1)
+      expect(stderr).toContain(`cannot make a temp folder in ${join(notAFolder, 'temp')} (`)
+      expect(stderr).toContain(`set ${DATA_DIR_VARIABLE} to a folder you may write to.`)
+    } finally {
+      process.env[DATA_DIR_VARIABLE] = dataDir
+    }
+  })
 })

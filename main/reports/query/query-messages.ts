@@ -59,9 +59,10 @@ export type QueryReply =
   | { id: number; ok: true; rowIdsFile: string; count: number }
 
 /**
- * A view of more rows than this sends its row ids in a file (in its scratch folder), not in the reply:
- * a reply of a million ids cost each process its size three times over at once (the serialized
- * copy, the pipe's buffers, the copy read back), where the file is read straight into the ids.
+ * A view of more rows than this sends its row ids in a file (in its scratch folder), not in the
+ * reply: a reply of a million ids cost each process its size three times over at once (the
+ * serialized copy, the pipe's buffers, the copy read back), where the file is read straight into
+ * the ids.
  */
 export const ROW_IDS_IN_REPLY_MAX = 64 * 1024
 
