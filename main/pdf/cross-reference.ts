@@ -139,10 +139,7 @@ async function readTable(file: PdfFile, position: number, xref: CrossReference):
   }
   for (;;) {
     await ensure(256)
-    if (lexer.accept('trailer')) {
-      await ensure(WINDOW_BYTES)
-      return lexer.dict()
-    }
+    if (lexer.accept('trailer')) return file.parseAt(base + lexer.position, (rest) => rest.dict())
     const start = checkedInteger(Number(lexer.word()), 'a subsection start')
     const count = checkedInteger(Number(lexer.word()), 'a subsection count')
     if (start + count > MAX_OBJECTS) throw new PdfSyntaxError("a subsection beyond PDF's limit")

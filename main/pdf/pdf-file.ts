@@ -2,14 +2,19 @@ import type { FileHandle } from 'node:fs/promises'
 import { decodeStream } from './pdf-stream'
 import {
   isNonNegativeInteger,
+  PdfEndError,
   PdfLexer,
   PdfSyntaxError,
   type PdfDict,
   type PdfRef,
 } from './pdf-syntax'
 
-/** Enough for any dictionary this check reads (trailers, catalogs, page tree roots). */
+/** The first window read at an offset: it holds most objects whole. */
 export const WINDOW_BYTES = 64 * 1024
+/** An object larger than this (a page tree root listing a million pages is 10 MiB) is no real one. */
+const MAX_OBJECT_BYTES = 64 * 1024 * 1024
+/** A value that fails to parse this close to a window's end may only have been cut off by it. */
+const WINDOW_END_SLACK = 64
 /** A cross-reference or object stream larger than this, encoded or decoded, is no real one. */
 const MAX_STREAM_BYTES = 256 * 1024 * 1024
 
@@ -45,6 +50,26 @@ export class PdfFile {
   }
 
   /**
+   * `parse` run over a window of the file from `offset`; when the window ends inside what it
+   * parses, over a window four times as long, up to MAX_OBJECT_BYTES.
+   */
+  async parseAt<T>(offset: number, parse: (lexer: PdfLexer) => T): Promise<T> {
+    for (let length = WINDOW_BYTES; ; length *= 4) {
+      const lexer = await this.lexerAt(offset, length)
+      try {
+        return parse(lexer)
+      } catch (error) {
+        const cutOff =
+          error instanceof PdfEndError ||
+          (error instanceof PdfSyntaxError &&
+            lexer.bytes.length - lexer.position < WINDOW_END_SLACK)
+        const whole = offset + lexer.bytes.length >= this.size
+        if (!cutOff || whole || length >= MAX_OBJECT_BYTES) throw error
+      }
+    }
+  }
+
+  /**
    * The stream object at `offset`: its /Length (direct, or an integer `lengthOf` resolves) must
    * end where `endstream` begins.
    */
@@ -52,20 +77,22 @@ export class PdfFile {
     offset: number,
     lengthOf: (ref: PdfRef) => Promise<number>,
   ): Promise<StreamObject> {
-    const lexer = await this.lexerAt(offset)
-    const header = lexer.objectHeader()
-    const dict = lexer.dict()
-    lexer.expect('stream')
-    // The keyword is followed by CRLF or LF (§7.3.8.1); a lone CR is a common slip.
-    if (lexer.bytes[lexer.position] === 0x0d) lexer.position++
-    if (lexer.bytes[lexer.position] === 0x0a) lexer.position++
+    const { header, dict, dataOffset } = await this.parseAt(offset, (lexer) => {
+      const header = lexer.objectHeader()
+      const dict = lexer.dict()
+      lexer.expect('stream')
+      // The keyword is followed by CRLF or LF (§7.3.8.1); a lone CR is a common slip.
+      if (lexer.bytes[lexer.position] === 0x0d) lexer.position++
+      if (lexer.bytes[lexer.position] === 0x0a) lexer.position++
+      return { header, dict, dataOffset: lexer.position }
+    })
     const given = dict.get('Length')
     const length =
       typeof given === 'object' && given !== null && 'num' in given ? await lengthOf(given) : given
     if (!isNonNegativeInteger(length) || length > MAX_STREAM_BYTES) {
       throw new PdfSyntaxError(`object ${header.num} has no usable stream /Length`)
     }
-    const start = offset + lexer.position
+    const start = offset + dataOffset
     const encoded = await this.read(start, length)
     const after = new PdfLexer(await this.read(start + length, 256))
     if (encoded.length < length || !after.accept('endstream')) {

@@ -113,9 +113,10 @@ function notFound(error: unknown): undefined {
 function resolver(file: PdfFile, xref: CrossReference) {
   const atOffset = async (ref: PdfRef): Promise<PdfValue> => {
     if (xref.type(ref.num) !== 1) throw new PdfSyntaxError(`object ${ref.num} is not in use`)
-    const lexer = await file.lexerAt(xref.first[ref.num]!)
-    lexer.objectHeader()
-    return lexer.value()
+    return file.parseAt(xref.first[ref.num]!, (lexer) => {
+      lexer.objectHeader()
+      return lexer.value()
+    })
   }
   const lengthOf = async (ref: PdfRef) => {
     const length = await atOffset(ref)

@@ -5,6 +5,8 @@
  */
 
 export class PdfSyntaxError extends Error {}
+/** The bytes ended inside a value: a longer window of the file may hold all of it. */
+export class PdfEndError extends PdfSyntaxError {}
 
 export interface PdfName {
   name: string
@@ -180,13 +182,19 @@ export class PdfLexer {
 
   private hexString(): string {
     const end = this.bytes.indexOf(0x3e, this.position)
-    if (end < 0) throw this.error('a hex string is not closed')
+    if (end < 0) {
+      this.position = this.bytes.length
+      throw this.error('a hex string is not closed')
+    }
     const text = Buffer.from(this.bytes.subarray(this.position + 1, end)).toString('latin1')
     this.position = end + 1
     return text
   }
 
   error(problem: string): PdfSyntaxError {
-    return new PdfSyntaxError(`${problem} at byte ${this.position}`)
+    const message = `${problem} at byte ${this.position}`
+    return this.position >= this.bytes.length
+      ? new PdfEndError(message)
+      : new PdfSyntaxError(message)
   }
 }

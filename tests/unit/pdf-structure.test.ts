@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkPdfStructure } from '../../main/pdf/pdf-structure'
-import { HOLLOW_PDF, overwritten, sandboxPdf, xrefStreamPdf } from '../fixtures/pdf-files'
+import { HOLLOW_PDF, overwritten, sandboxPdf, updated, xrefStreamPdf } from '../fixtures/pdf-files'
 
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-pdf-structure-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -61,6 +61,17 @@ describe('the structure of a PDF report', () => {
     expect(await check(overwritten(modern, stream + 4, stream + 12))).toMatchObject({
       code: 'bad-xref',
     })
+  })
+
+  it('is read through incremental updates, the newest version of an object winning', async () => {
+    const catalog = /\/Type \/Catalog\s+\/Pages (\d+) 0 R/.exec(report.toString('latin1'))!
+    const pagesObject = Number(catalog[1])
+    const kids = /\/Kids (\[[^\]]*\])/.exec(report.toString('latin1'))![1]
+    // A page tree root longer than any first read of the file (a report of thousands of pages).
+    const long = `<< /Type /Pages /Count 3 /Kids ${kids} /Note (${'x'.repeat(200_000)}) >>`
+    expect(await check(updated(report, pagesObject, long))).toBeNull()
+    const emptied = `<< /Type /Pages /Count 0 /Kids [] >>`
+    expect(await check(updated(report, pagesObject, emptied))).toEqual({ code: 'no-pages' })
   })
 
   it('has no pages when its page tree counts none', async () => {
