@@ -93,8 +93,14 @@ async function checkObjectOffsets(file: PdfFile, xref: CrossReference): Promise<
 /** The trailer's /Root is a catalog whose /Pages has /Count ≥ 1 and kids. */
 async function checkPages(file: PdfFile, xref: CrossReference): Promise<void> {
   const resolve = resolver(file, xref)
+  // §7.6: an encrypted file's object streams cannot be read without its password; its
+  // cross-reference sections and object offsets, checked already, are all that can be.
+  const locked = (value: PdfValue | undefined) =>
+    xref.trailer.has('Encrypt') && isRef(value) && xref.type(value.num) === 2
+  if (locked(xref.trailer.get('Root'))) return
   const catalog = await resolve(xref.trailer.get('Root')).catch(notFound)
   if (!isDict(catalog)) throw new Damaged({ code: 'no-catalog' })
+  if (locked(catalog.get('Pages'))) return
   const pages = await resolve(catalog.get('Pages')).catch(notFound)
   const count = isDict(pages) ? pages.get('Count') : undefined
   const kids = isDict(pages) ? pages.get('Kids') : undefined

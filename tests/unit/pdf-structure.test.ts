@@ -74,6 +74,10 @@ describe('the structure of a PDF report', () => {
     expect(await check(updated(report, pagesObject, emptied))).toEqual({ code: 'no-pages' })
   })
 
+  it('is taken as whole when encrypted, where its object streams cannot be read', async () => {
+    expect(await check(xrefStreamPdf(1, true))).toBeNull()
+  })
+
   it('has no pages when its page tree counts none', async () => {
     expect(await check(xrefStreamPdf(0))).toEqual({ code: 'no-pages' })
   })
