@@ -12,6 +12,8 @@ const ENGLISH = {
   binary:
     '"{file}" does not look like a CSV file: it contains binary data. Open the CSV file of updates, or choose its encoding.',
   'too-many-rows': '"{file}" has {rows} rows: one bulk job takes at most {max}. Split the file.',
+  'not-regular':
+    '"{file}" is not a regular file (a folder, a pipe, a device or a socket): open the CSV file of updates itself.',
   changed:
     '"{file}" has changed since the bulk job {job} was made from it, so its rows cannot be matched safely. Put the original file back, or start a new job from the changed file.',
 } as const

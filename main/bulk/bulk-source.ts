@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
+import { open, type FileHandle } from 'node:fs/promises'
 import { basename } from 'node:path'
 import Papa from 'papaparse'
 import { bytesToText } from '../csv/charset'
 import { fileSystemError } from '../csv/csv-error'
 import { detectFileFormat, type FormatHints } from '../csv/csv-format'
+import { READ_WITHOUT_WAITING } from '../csv/regular-file'
 import { asBulkFileError, BulkFileError } from './bulk-file-error'
 
 /** A bulk file is a spreadsheet of updates, read whole; a report-sized file is a mistake. */
@@ -32,14 +33,41 @@ export const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes
  * first row its header, blank lines skipped.
  */
 export async function readBulkSource(path: string, hints: FormatHints = {}): Promise<BulkSource> {
-  let bytes: Buffer
-  try {
-    bytes = await readFile(path)
-  } catch (error) {
-    throw asBulkFileError(fileSystemError(path, error), path)
-  }
-  return parseBulkSource(path, bytes, hints)
+  return parseBulkSource(path, await readUpdatesFile(path), hints)
 }
+
+/**
+ * Reads a file of updates whole, refusing before a byte is read anything but a regular file (a
+ * pipe would be waited on forever, a device read without end) and a file over the size limit.
+ */
+async function readUpdatesFile(path: string): Promise<Buffer> {
+  const cannotRead = (error: unknown) => asBulkFileError(fileSystemError(path, error), path)
+  let handle: FileHandle
+  try {
+    handle = await open(path, READ_WITHOUT_WAITING)
+  } catch (error) {
+    throw cannotRead(error)
+  }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) {
+      throw new BulkFileError('unreadable', 'not-regular', { file: basename(path) })
+    }
+    if (info.size > BULK_FILE_MAX_BYTES) throw tooLarge(path, info.size)
+    return await handle.readFile()
+  } catch (error) {
+    throw error instanceof BulkFileError ? error : cannotRead(error)
+  } finally {
+    await handle.close()
+  }
+}
+
+const tooLarge = (path: string, sizeBytes: number) =>
+  new BulkFileError('row-too-long', 'too-large', {
+    file: basename(path),
+    sizeBytes,
+    limitBytes: BULK_FILE_MAX_BYTES,
+  })
 
 /** Reads updates held in memory (a pasted table) as if they were the file at `path`. */
 export async function parseBulkSource(
@@ -57,11 +85,7 @@ export async function parseBulkSource(
 async function parseSource(path: string, bytes: Buffer, hints: FormatHints): Promise<BulkSource> {
   const file = basename(path)
   if (bytes.length > BULK_FILE_MAX_BYTES) {
-    throw new BulkFileError('row-too-long', 'too-large', {
-      file,
-      sizeBytes: bytes.length,
-      limitBytes: BULK_FILE_MAX_BYTES,
-    })
+    throw tooLarge(path, bytes.length)
   }
   const format = await detectFileFormat(path, hints, { bytes, isWholeFile: true })
   const text = bytesToText(format.encoding)(bytes.subarray(format.byteOrderMarkLength))

@@ -309,6 +309,13 @@ describe("main's messages in the window's language", () => {
     expect(explainWith(wording('ru'), tooLarge!)).toBe(
       'Размер «huge.csv» — 70,1 МБ, а файл массового обновления может быть не больше 64 МиБ. Разделите его на файлы поменьше.',
     )
+    // A folder, a pipe and a device are refused before a byte is read: the pipe is not waited on.
+    const notRegular = messages.filter((message) => message.messageCode === 'bulk.file.not-regular')
+    expect(notRegular.map((message) => message.params?.file)).toEqual([
+      'folder.csv',
+      'pipe.csv',
+      'zero',
+    ])
     const badType = messages.find((message) => message.messageCode === 'bulk.row.bad-profile-type')
     expect(explainWith(wording('ru'), badType!)).toBe(
       'profile-type «SCR» — не SRC, DST и не native: укажите один из них или оставьте ячейку пустой',
