@@ -101,19 +101,19 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     finished: (event) => options.emit('jobs:finished', event),
   })
 
-  // Reports' UTF-8 copies and the query process's files: in the owner-only data folder, never
-  // the shared OS temp folder; what a crashed session left goes now.
-  const reportTemp = await startSessionTemp(options.dataDir)
+  // Reports' UTF-8 copies, the query process's files, connection checks' answers: in the
+  // owner-only data folder, never the shared OS temp folder; what a crashed session left goes now.
+  const sessionTemp = await startSessionTemp(options.dataDir)
   const queryEngine = createQueryEngine({
     launch: options.launchProcess,
     script: options.scripts('query-process'),
-    scratchRoot: reportTemp,
+    scratchRoot: sessionTemp,
   })
   const reports = createReportService({
     jobs,
     indexWorker: options.scripts('row-index-worker'),
     queryEngine,
-    workRoot: reportTemp,
+    workRoot: sessionTemp,
   })
   const reportFiles = createReportFiles()
   // Downloaded reports; what earlier sessions left is no longer reachable, so it goes.
@@ -171,6 +171,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       environments,
       dialogs: options.dialogs,
       gateway,
+      workDir: sessionTemp,
       onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
     },
     recurring: {
@@ -183,7 +184,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
     templates: { templates, dialogs: options.dialogs },
-    reportRuns: { runs: reportRuns },
+    reportRuns: { runs: reportRuns, dialogs: options.dialogs },
     bulk: { bulk, imports, dialogs: options.dialogs },
   })
   return {
@@ -195,7 +196,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()
-      await rm(reportTemp, { recursive: true, force: true })
+      await rm(sessionTemp, { recursive: true, force: true })
       await sandbox.stop()
       db.close()
     },

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { ConnectionCheck } from '../../preload/contract/environment-channels'
 import type { ReportRequest } from '../../preload/contract/report-request'
@@ -29,15 +28,17 @@ const PROBE_LIMITS = { maxBytes: 64 * 1024, deadlineMs: 30_000 }
  * Sends one small signed report request and explains the answer: spec §7.1 makes "not
  * authorised" the gateway's word for rejected credentials, so any other answer means the
  * merchant login and control key were accepted. A gateway whose reports are known (the built-in
- * sandbox) is asked for a real, tiny one, so a report back proves the whole way works.
+ * sandbox) is asked for a real, tiny one, so a report back proves the whole way works. The answer
+ * is written inside `workDir` (the app's owner-only temp folder), never the shared OS temp.
  */
 export async function checkConnection(
   deps: GatewayDeps,
   env: GatewayEnvironment,
   secrets: SigningSecrets,
-  probe: ReportRequest = PROBE_REQUEST,
+  options: { workDir: string; probe?: ReportRequest },
 ): Promise<ConnectionCheck> {
-  const dir = await mkdtemp(join(tmpdir(), 'gatedesk-check-'))
+  const probe = options.probe ?? PROBE_REQUEST
+  const dir = await mkdtemp(join(options.workDir, 'connection-check-'))
   try {
     const result = await runReport(deps, env, secrets, probe, {
       file: join(dir, 'probe'),

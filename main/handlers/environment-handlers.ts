@@ -16,6 +16,8 @@ export function environmentHandlers(deps: {
   environments: EnvironmentService
   dialogs: FileDialogs
   gateway: GatewayDeps
+  /** Owner-only temp folder of this session: where a connection check's answer lands. */
+  workDir: string
   onKeyProgress: (id: string, stage: 'generating' | 'saving') => void
 }): Pick<Handlers, EnvironmentChannel> {
   const { environments, dialogs } = deps
@@ -107,7 +109,10 @@ export function environmentHandlers(deps: {
         deps.gateway,
         environments.gatewayEnvironment(id),
         environments.signingSecrets(id),
-        environments.get(id).kind === 'sandbox' ? SANDBOX_PROBE_REQUEST : undefined,
+        {
+          workDir: deps.workDir,
+          ...(environments.get(id).kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
+        },
       ),
   }
 }

@@ -1,4 +1,7 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import type { ServerResponse } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkConnection } from '../../main/environments/connection-check'
 import { SPEC_PATHS } from '../../main/gateway/environment'
@@ -22,6 +25,8 @@ const sent = { bytes: 0 }
 /** How the server answers the probe: a flood, or a short text. */
 let answer: ((response: ServerResponse) => void) | null = null
 const russian = createAppI18n('ru').global as unknown as Wording
+/** The app's owner-only temp folder, as a session has one. */
+let workDir: string
 
 /** A CSV-looking answer that goes on for up to 256 MiB, as fast as the reader takes it. */
 async function flood(response: ServerResponse) {
@@ -40,12 +45,16 @@ async function flood(response: ServerResponse) {
 }
 
 beforeAll(async () => {
+  workDir = mkdtempSync(join(tmpdir(), 'gatedesk-test-session-'))
   server = await startHttpsTestServer((request, response) => {
     request.resume()
     request.on('end', () => (answer ? answer(response) : void flood(response)))
   })
 })
-afterAll(() => server.close())
+afterAll(() => {
+  server.close()
+  rmSync(workDir, { recursive: true, force: true })
+})
 
 const check = () =>
   checkConnection(
@@ -59,6 +68,7 @@ const check = () =>
       extraCaPem: server.caPem,
     },
     secrets,
+    { workDir },
   )
 
 const text = (body: string) => (response: ServerResponse) => {
@@ -91,5 +101,25 @@ describe('checkConnection', () => {
     expect(explainWith(russian, flooded)).toContain('превысил 64 КиБ')
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect(sent.bytes).toBeLessThan(64 * MiB)
+  })
+
+  it("writes the answer only inside the session's own temp folder, and leaves nothing there", async () => {
+    const sharedTempBefore = readdirSync(tmpdir()).filter((name) =>
+      name.startsWith('gatedesk-check-'),
+    )
+    let seenWhileAnswering: string[] = []
+    answer = (response) => {
+      seenWhileAnswering = readdirSync(workDir)
+      text('Access denied for merchant shop')(response)
+    }
+    await check()
+    answer = null
+
+    expect(seenWhileAnswering).toEqual([expect.stringMatching(/^connection-check-/)])
+    expect(readdirSync(workDir)).toEqual([])
+    const sharedTempAfter = readdirSync(tmpdir()).filter((name) =>
+      name.startsWith('gatedesk-check-'),
+    )
+    expect(sharedTempAfter).toEqual(sharedTempBefore)
   })
 })

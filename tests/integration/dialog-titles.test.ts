@@ -58,6 +58,7 @@ const handlers = {
     environments,
     dialogs,
     gateway: {} as GatewayDeps,
+    workDir: '/data/gatedesk/temp/app-session',
     onKeyProgress: () => undefined,
   }),
 }

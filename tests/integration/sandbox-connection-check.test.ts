@@ -26,7 +26,7 @@ async function check(sandbox: TestSandbox) {
     sandbox.deps,
     store.environments.gatewayEnvironment(id),
     store.environments.signingSecrets(id),
-    SANDBOX_PROBE_REQUEST,
+    { workDir: store.dir, probe: SANDBOX_PROBE_REQUEST },
   )
 }
 
