@@ -23,7 +23,7 @@ import type { BulkSource } from './bulk-source'
 import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
 import type { ImportSession, ImportSessions } from './import-sessions'
 import { openJobSource, rowInputs } from './job-source'
-import type { PastedTables } from './pasted-tables'
+import { isPastedTable, type PastedTables } from './pasted-tables'
 import { exportResults } from './results-export'
 import { inputProblems } from './row-check'
 import { configuredEnvironments, rowContexts, type RowEnvironments } from './row-environments'
@@ -69,6 +69,7 @@ export function createBulkService(deps: BulkServiceDeps) {
       bulkJobId: job.id,
       createdAt: job.createdAt,
       fileName: basename(job.source.path),
+      pasted: isPastedTable(job.source.path),
       environmentName: job.environment.name,
       state: job.state,
       interrupted: !live.has(job.id) && isInterrupted(job, me),

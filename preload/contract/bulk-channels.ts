@@ -126,6 +126,8 @@ export const bulkJobSchema = z.object({
   bulkJobId: outputText(64),
   createdAt: outputText(40),
   fileName: outputText(255),
+  /** Made from a pasted table: the window names it so, not by its stored copy's file name. */
+  pasted: z.boolean(),
   environmentName: outputText(256),
   state: z.enum(BULK_JOB_STATES),
   /** Its run was cut off (a crash, a kill): rows in flight then are now unknown. */

@@ -127,6 +127,10 @@ describe('the Bulk updates screen', () => {
     await expect.poll(() => pace.textContent(), { timeout: 20_000 }).toContain('3 / 3')
     await expect.poll(() => pace.textContent()).toContain('finished')
     expect(await pace.textContent()).toContain('approved 3')
+    // The job is named as the window named its import, not by its stored copy's file name.
+    const job = await byTestId('bulk-job-select').textContent()
+    expect(job).toContain('Pasted table')
+    expect(job).not.toContain('.sealed')
 
     const bulkFolder = join(suite.gatedesk.dataDir, 'bulk')
     await expect
