@@ -1,4 +1,6 @@
+import { basename } from 'node:path'
 import type { ReportRunOutcome } from '../../preload/contract/report-run-channels'
+import { ALL_FILES, dialogWords, type FileDialogs } from '../dialogs'
 import type { Handlers } from '../ipc'
 import type { ReportRunService, RunOutcome } from '../reports/report-run-service'
 import { headView } from './report-handlers'
@@ -15,11 +17,24 @@ function outcomeView(outcome: RunOutcome): ReportRunOutcome {
   }
 }
 
-export function reportRunHandlers(deps: { runs: ReportRunService }): Pick<Handlers, RunChannel> {
-  const { runs } = deps
+export function reportRunHandlers(deps: {
+  runs: ReportRunService
+  dialogs: FileDialogs
+}): Pick<Handlers, RunChannel> {
+  const { runs, dialogs } = deps
   return {
     'report-runs:start': async (input) => ({ jobId: runs.start(input) }),
     'report-runs:outcome': async ({ jobId }) => outcomeView(await runs.outcome(jobId)),
     'report-runs:preview': ({ environmentId, request }) => runs.preview(environmentId, request),
+    'report-runs:save-damaged': async (input) => {
+      const defaultName = runs.damagedName(input.fileId)
+      const file = await dialogs.chooseFileToSave({
+        ...dialogWords(input, 'Save the damaged PDF', [ALL_FILES]),
+        defaultName,
+      })
+      if (!file) return { file: null }
+      await runs.saveDamaged(input.fileId, file)
+      return { file: basename(file) }
+    },
   }
 }

@@ -1,5 +1,5 @@
-import { rename } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { copyFile, rename } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import {
   ExplainedError,
   explainedDetail,
@@ -12,7 +12,7 @@ import type {
 } from '../../preload/contract/report-run-channels'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import type { EnvironmentService } from '../environments/environment-service'
-import { runReport, type ReportLimits } from '../gateway/custom-report'
+import { damagedFileName, runReport, type ReportLimits } from '../gateway/custom-report'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { GatewayDeps } from '../gateway/gateway-client'
 import type { ReportKind, ReportResult } from '../gateway/report-response'
@@ -47,7 +47,11 @@ export type RunOutcome = {
 } & (
   | { outcome: 'report'; result: KeptReport }
   | { outcome: 'internal-failure'; incidentId: string | null }
-  | { outcome: Exclude<ReportRunOutcomeName, 'report' | 'internal-failure'> }
+  | {
+      outcome: Exclude<ReportRunOutcomeName, 'report' | 'internal-failure'>
+      /** A damaged PDF's bytes, kept in the run's folder for the user to save if they ask. */
+      damagedFileId?: string
+    }
 )
 
 export interface ReportRunServiceDeps {
@@ -56,7 +60,7 @@ export interface ReportRunServiceDeps {
   gateway: GatewayDeps
   jobs: JobRunner
   reports: Pick<ReportService, 'open'>
-  reportFiles: Pick<ReportFiles, 'register'>
+  reportFiles: Pick<ReportFiles, 'register' | 'resolve'>
   cache: ReportCache
   /** Notes that a template's run brought a report (the templates repository's markRun). */
   markTemplateRun: (templateId: string) => unknown
@@ -97,6 +101,8 @@ const historyOutcome = (outcome: ReportRunOutcomeName): Exclude<HistoryOutcome, 
 export function createReportRunService(deps: ReportRunServiceDeps) {
   const now = deps.now ?? Date.now
   const outcomes = new Map<string, Promise<RunOutcome>>()
+  /** Damaged PDFs runs refused, by file id: the name each is offered under when saved. */
+  const damagedNames = new Map<string, string>()
 
   function remember(jobId: string, outcome: Promise<RunOutcome>) {
     outcomes.set(jobId, outcome)
@@ -173,6 +179,8 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
         request,
         {
           file: join(folder, 'download'),
+          // Kept in the run's private folder: the user may save it, never as a report.
+          keepDamaged: true,
           signal: job.signal,
           limits: deps.limits,
           onProgress: ({ receivedBytes: received, totalBytes }) => {
@@ -210,6 +218,17 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
           params: { kind: result.kind.toUpperCase(), sizeBytes: result.bytes, durationMs },
           ...facts(),
           durationMs,
+        })
+      }
+      if (result.damagedFile) {
+        const damagedFileId = deps.reportFiles.register(result.damagedFile, 'application/pdf')
+        const reportName = reportFileName(request.reportName || request.reportIdentifier, 'pdf')
+        damagedNames.set(damagedFileId, basename(damagedFileName(reportName)))
+        return finish({
+          outcome: 'protocol-error',
+          ...explained(result),
+          ...facts(),
+          damagedFileId,
         })
       }
       await deps.cache.removeFolder(folder)
@@ -256,6 +275,18 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
       }
       throw error
     }
+  }
+
+  /** The name a damaged PDF a run refused is offered under when the user saves it. */
+  function damagedName(fileId: string): string {
+    const name = damagedNames.get(fileId)
+    if (name === undefined) {
+      throw new ExplainedError(
+        'GateDesk no longer keeps this damaged PDF (it was refused before a restart): run the report again.',
+        'report.damaged-forgotten',
+      )
+    }
+    return name
   }
 
   /** "Recently run" is a convenience: failing to note it must not cost the report. */
@@ -307,6 +338,14 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
         )
       }
       return outcome
+    },
+
+    damagedName,
+
+    /** Copies a damaged PDF a run refused to `target`, on the user's request. */
+    async saveDamaged(fileId: string, target: string): Promise<void> {
+      damagedName(fileId)
+      await copyFile(deps.reportFiles.resolve(fileId)!.path, target)
     },
 
     /** What a run of `request` would send now; the control key never leaves main. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { channel } from './define'
+import { dialogTextFields } from './dialog-title'
 import { environmentIdSchema } from './environment'
 import { explainedFields } from './explained'
 import { jobIdSchema } from './jobs'
@@ -82,6 +83,8 @@ export const reportRunOutcomeSchema = z.discriminatedUnion('outcome', [
       'cancelled',
     ]),
     ...runFacts,
+    /** A damaged PDF's bytes, kept for 'report-runs:save-damaged' should the user ask. */
+    damagedFileId: outputText(64).optional(),
   }),
 ])
 export type ReportRunOutcome = z.infer<typeof reportRunOutcomeSchema>
@@ -110,6 +113,14 @@ export const reportRunChannels = {
     "A run's outcome, once its job has finished (waits for it): the CSV opened in the report engine or the PDF's file id, or why there is no report.",
     z.object({ jobId: jobIdSchema }),
     reportRunOutcomeSchema,
+  ),
+  'report-runs:save-damaged': channel(
+    "Saves the bytes of a damaged PDF a run refused (its outcome's damagedFileId) where the user picks in a main-side dialog: only on the user's request, and never as a report.",
+    z.object({
+      fileId: inputText(64).regex(/^[0-9a-f-]+$/, 'not a file id'),
+      ...dialogTextFields,
+    }),
+    z.object({ file: outputText(4096).nullable() }),
   ),
   'report-runs:preview': channel(
     'The URL, signature base string and Authorization header a run of this request would send now (fresh nonce and timestamp), computed in main.',

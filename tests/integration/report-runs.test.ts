@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportHandlers } from '../../main/handlers/report-handlers'
 import { reportRunHandlers } from '../../main/handlers/report-run-handlers'
+import type { FileDialogs } from '../../main/dialogs'
 import { httpsPostToFile } from '../../main/gateway/https-transport'
 import { percentEncode } from '../../main/gateway/percent-encoding'
 import { createJobRunner } from '../../main/jobs/job-runner'
@@ -27,6 +28,7 @@ import type { ReportRequest } from '../../preload/contract/report-request'
 import { eventually } from '../fixtures/eventually'
 import { openTestStore } from '../fixtures/gatedesk-store'
 import { TRANSACTIONS_HEADER } from '../fixtures/query-transactions'
+import { overwritten } from '../fixtures/pdf-files'
 import { engineUnderTest } from '../fixtures/report-engine'
 import { reportRequest, startTestSandbox, type TestSandbox } from '../fixtures/sandbox'
 
@@ -45,6 +47,16 @@ const jobs = createJobRunner({
   finished: (event) => finished.push(event),
 })
 const markedTemplates: string[] = []
+/** Save dialogs answer with `nextSave`, and note the name they offered. */
+let nextSave: string | null = null
+const offeredNames: string[] = []
+const dialogs: FileDialogs = {
+  chooseFileToOpen: async () => null,
+  chooseFileToSave: async ({ defaultName }) => {
+    offeredNames.push(defaultName)
+    return nextSave
+  },
+}
 let sandbox: TestSandbox
 let environmentId: string
 let handlers: ReturnType<typeof reportRunHandlers>
@@ -61,7 +73,7 @@ function runHandlers(overrides: Partial<ReportRunServiceDeps> = {}) {
     markTemplateRun: (templateId) => markedTemplates.push(templateId),
     ...overrides,
   })
-  return reportRunHandlers({ runs })
+  return reportRunHandlers({ runs, dialogs })
 }
 
 beforeAll(async () => {
@@ -247,6 +259,51 @@ describe('runs that bring no report', () => {
     expect(outcome.bytes).toBeLessThanOrEqual(1024 * 1024)
     expect(cachedFiles()).toEqual(before)
     expect(history.get(outcome.historyId!)).toMatchObject({ outcome: 'transport-error' })
+  })
+})
+
+describe('a damaged PDF from the gateway', () => {
+  it('is refused, and its bytes are saved only where and when the user asks', async () => {
+    let damaged: Buffer = Buffer.alloc(0)
+    const damaging = runHandlers({
+      gateway: {
+        ...sandbox.deps,
+        // The sandbox's real PDF, damaged on arrival as a broken network or gateway would.
+        httpsPostToFile: async (request) => {
+          const saved = await sandbox.deps.httpsPostToFile(request)
+          damaged = overwritten(readFileSync(saved.file), 2000, 8000)
+          writeFileSync(saved.file, damaged)
+          return saved
+        },
+      },
+    })
+    const request = reportRequest({
+      reportFormat: 'PDF',
+      reportName: 'November',
+      inputReportParameters: [{ type: 'INPUT_TEXT', name: 'rowCount', value: '300' }],
+    })
+    const { outcome } = await run(request, null, damaging)
+    expect(outcome).toMatchObject({
+      outcome: 'protocol-error',
+      messageCode: 'report.pdf-damaged.misplaced-object',
+      damagedFileId: expect.any(String),
+    })
+    const fileId = (outcome as { damagedFileId: string }).damagedFileId
+
+    // Cancelling the save dialog writes nothing; choosing a file writes the bytes as they came.
+    const target = join(sandbox.dir, 'kept-damaged.pdf')
+    nextSave = null
+    expect(await damaging['report-runs:save-damaged']({ fileId })).toEqual({ file: null })
+    expect(existsSync(target)).toBe(false)
+    nextSave = target
+    expect(await damaging['report-runs:save-damaged']({ fileId })).toEqual({
+      file: 'kept-damaged.pdf',
+    })
+    expect(offeredNames.at(-1)).toBe('November.damaged.pdf')
+    expect(readFileSync(target).equals(damaged)).toBe(true)
+    await expect(
+      damaging['report-runs:save-damaged']({ fileId: '0123abcd-0000-4000-8000-000000000000' }),
+    ).rejects.toThrow('no longer keeps this damaged PDF')
   })
 })
 

@@ -27,6 +27,8 @@ export const mainReports = {
     "You asked for a {expected} report, but the gateway sent a {kind}, so it was not kept. Check the request's reportFormat; if it is right, tell support.",
   'pdf-cut-off':
     'The gateway sent a PDF that does not end with %%EOF: it was cut off or damaged on the way, so it was not kept. Run the report again; if it keeps happening, tell support.',
+  'damaged-forgotten':
+    'GateDesk no longer keeps this damaged PDF (it was refused before a restart): run the report again.',
   /** How a PDF's structure is damaged (main/pdf/pdf-structure.ts). */
   'pdf-damaged': {
     'no-startxref':
