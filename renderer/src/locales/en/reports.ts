@@ -7,6 +7,7 @@ export const reports = {
     exportView: 'Export this view as CSV',
     importTemplate: 'Import a report template',
     exportTemplate: 'Export the report template',
+    saveDamaged: 'Save the damaged PDF',
   },
   dropHere: 'Drop a CSV or PDF report to open it',
   hideTemplates: 'Hide templates',
@@ -285,6 +286,8 @@ export const reports = {
     incidentId: 'Incident ID',
     copy: 'Copy',
     incidentCopied: 'Copied the incident ID: give it to support.',
+    saveDamaged: 'Save the damaged file…',
+    damagedSaved: 'Saved the damaged file as {file}: it may not open in every reader.',
     recorded: 'Sent to {environment}; recorded in History as #{id}.',
     outcomes: {
       report: 'Report received',

@@ -8,6 +8,7 @@ export const reports: Translation<typeof english> = {
     exportView: 'Экспорт этого представления в CSV',
     importTemplate: 'Импорт шаблона отчёта',
     exportTemplate: 'Экспорт шаблона отчёта',
+    saveDamaged: 'Сохранить повреждённый PDF',
   },
   dropHere: 'Отпустите файл отчёта CSV или PDF, чтобы открыть его',
   hideTemplates: 'Скрыть шаблоны',
@@ -292,6 +293,9 @@ export const reports: Translation<typeof english> = {
     incidentId: 'ID инцидента',
     copy: 'Копировать',
     incidentCopied: 'ID инцидента скопирован: передайте его в поддержку.',
+    saveDamaged: 'Сохранить повреждённый файл…',
+    damagedSaved:
+      'Повреждённый файл сохранён как {file}: он может не открыться в некоторых программах просмотра.',
     recorded: 'Отправлено в «{environment}»; запись в истории №{id}.',
     outcomes: {
       report: 'Отчёт получен',
