@@ -108,7 +108,7 @@ export function classifyReport(
 }
 
 const DAMAGED_PDF_ADVICE =
-  'It was not kept. Run the report again; if it keeps happening, tell support.'
+  'It was not kept as a report. Run the report again; if it keeps happening, tell support.'
 
 /** Why a PDF whose structure does not hold together (pdf/pdf-structure.ts) is no report. */
 export function damagedPdfFailure(damage: PdfDamage): ReportResult {

@@ -189,7 +189,9 @@ describe('a report is what was asked for, whole', () => {
       answer = replyWith('application/pdf', body)
       const result = await run('PDF')
       expect(result).toMatchObject({ outcome: 'protocol-error', file: null, messageCode: code })
-      expect(result.message).toMatch(/^The gateway sent a damaged PDF: .+ It was not kept\./)
+      expect(result.message).toMatch(
+        /^The gateway sent a damaged PDF: .+ It was not kept as a report\./,
+      )
       expect(readdirSync(dir)).toEqual([])
     }
   })

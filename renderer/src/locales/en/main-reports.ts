@@ -32,15 +32,15 @@ export const mainReports = {
   /** How a PDF's structure is damaged (main/pdf/pdf-structure.ts). */
   'pdf-damaged': {
     'no-startxref':
-      'The gateway sent a damaged PDF: its end does not say where its cross-reference table is, so its pages cannot be found. It was not kept. Run the report again; if it keeps happening, tell support.',
+      'The gateway sent a damaged PDF: its end does not say where its cross-reference table is, so its pages cannot be found. It was not kept as a report. Run the report again; if it keeps happening, tell support.',
     'bad-xref':
-      'The gateway sent a damaged PDF: there is no readable cross-reference table at byte {offset}, where its end says. It was not kept. Run the report again; if it keeps happening, tell support.',
+      'The gateway sent a damaged PDF: there is no readable cross-reference table at byte {offset}, where its end says. It was not kept as a report. Run the report again; if it keeps happening, tell support.',
     'misplaced-object':
-      'The gateway sent a damaged PDF: object {object} is not at byte {offset}, where its cross-reference table says. It was not kept. Run the report again; if it keeps happening, tell support.',
+      'The gateway sent a damaged PDF: object {object} is not at byte {offset}, where its cross-reference table says. It was not kept as a report. Run the report again; if it keeps happening, tell support.',
     'no-catalog':
-      'The gateway sent a damaged PDF: its trailer names no readable document catalog. It was not kept. Run the report again; if it keeps happening, tell support.',
+      'The gateway sent a damaged PDF: its trailer names no readable document catalog. It was not kept as a report. Run the report again; if it keeps happening, tell support.',
     'no-pages':
-      'The gateway sent a damaged PDF: its document catalog names no pages. It was not kept. Run the report again; if it keeps happening, tell support.',
+      'The gateway sent a damaged PDF: its document catalog names no pages. It was not kept as a report. Run the report again; if it keeps happening, tell support.',
   },
   'internal-failure':
     'The gateway had an internal failure (incident {incident}); try the report again later, or give the incident ID to support.',
