@@ -172,6 +172,7 @@ async function readStream(file: PdfFile, offset: number, xref: CrossReference): 
   }
   const [typeWidth, firstWidth, secondWidth] = widths as number[]
   const rowWidth = typeWidth! + firstWidth! + secondWidth!
+  if (rowWidth === 0) throw new PdfSyntaxError('/W gives entries no bytes')
   const index = dict.get('Index') ?? [0, size]
   if (!Array.isArray(index) || index.length % 2 !== 0)
     throw new PdfSyntaxError('/Index is not pairs')

@@ -15,8 +15,11 @@ export const WINDOW_BYTES = 64 * 1024
 const MAX_OBJECT_BYTES = 64 * 1024 * 1024
 /** A value that fails to parse this close to a window's end may only have been cut off by it. */
 const WINDOW_END_SLACK = 64
-/** A cross-reference or object stream larger than this, encoded or decoded, is no real one. */
-const MAX_STREAM_BYTES = 256 * 1024 * 1024
+/**
+ * A cross-reference or object stream larger than this, encoded or decoded, is no real one (PDF's
+ * 8,388,607 objects take 59 MiB at 7 bytes an entry); it bounds what a small stream inflates to.
+ */
+const MAX_STREAM_BYTES = 64 * 1024 * 1024
 
 /** An indirect object with a stream, as written at its offset. */
 export interface StreamObject {
