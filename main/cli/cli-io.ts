@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { text } from 'node:stream/consumers'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { READ_WITHOUT_WAITING } from '../csv/regular-file'
 
 export interface CliIo {
   stdout: (text: string) => void
@@ -27,11 +28,47 @@ export function parseOptions<T extends OptionsConfig>(argv: string[], options: T
   }
 }
 
-/** Reads a file named on the command line, saying which option named it when that fails. */
-export async function readOptionFile(path: string, option: string): Promise<string> {
+/** A path named on the command line that is not a regular file: a folder, pipe, device or socket. */
+export class NotRegularFileError extends Error {
+  constructor(readonly isFolder: boolean) {
+    super(isFolder ? 'it is a folder' : 'it is a pipe, a device or a socket, not a regular file')
+  }
+}
+
+/**
+ * Reads a whole text file, refusing anything but a regular file before a byte is read: a pipe
+ * with no writer would be waited on forever, a device such as /dev/zero read without end. It is
+ * opened without waiting, then checked.
+ */
+export async function readRegularTextFile(path: string): Promise<string> {
+  const handle = await open(path, READ_WITHOUT_WAITING)
   try {
-    return await readFile(path, 'utf8')
+    const info = await handle.stat()
+    if (!info.isFile()) throw new NotRegularFileError(info.isDirectory())
+    return await handle.readFile('utf8')
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Reads a file named on the command line, saying which option named it when that fails, and what
+ * to give instead of a pipe or a device (standard input, where the option takes `-`).
+ */
+export async function readOptionFile(
+  path: string,
+  option: string,
+  takesStandardInput = false,
+): Promise<string> {
+  try {
+    return await readRegularTextFile(path)
   } catch (error) {
+    if (error instanceof NotRegularFileError && !error.isFolder) {
+      const instead = takesStandardInput
+        ? `give ${option} - to read standard input, or save the content in a file and name that`
+        : 'save the content in a file and name that'
+      throw new CliFailure(`${option} ${path}: cannot read the file (${error.message}): ${instead}`)
+    }
     const code = (error as NodeJS.ErrnoException).code
     const why =
       code === 'ENOENT'
@@ -50,7 +87,7 @@ export async function readOptionFile(path: string, option: string): Promise<stri
  * and the shell history), saying which option named it when that fails.
  */
 export async function readOptionInput(path: string, option: string): Promise<string> {
-  return path === '-' ? await text(process.stdin) : await readOptionFile(path, option)
+  return path === '-' ? await text(process.stdin) : await readOptionFile(path, option, true)
 }
 
 /** A secret file's content (control key, passphrase) without one trailing newline, as editors add. */

@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
 import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import type { SandboxConnection } from '../sandbox/process/sandbox-connection'
-import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
+import { CliFailure, readOptionFile, readRegularTextFile, secretFromFile } from './cli-io'
 
 const text = z.string().min(1).max(4096)
 
@@ -34,7 +33,7 @@ async function secretFile(connectionFile: string, field: string, path: string | 
     throw new Error(`the connection file ${connectionFile} names no ${field}`)
   }
   try {
-    return await readFile(path, 'utf8')
+    return await readRegularTextFile(path)
   } catch (error) {
     throw new Error(
       `the ${field} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
