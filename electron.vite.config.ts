@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import { SCRIPT_ENTRIES } from './main/workers/entries'
 
 export default defineConfig({
   main: {
@@ -9,12 +10,12 @@ export default defineConfig({
       // took about 60 ms of each query process's start (its native binding stays external).
       externalizeDeps: { exclude: ['@duckdb/node-api'], include: ['@duckdb/node-bindings'] },
       rollupOptions: {
-        // The scripts main starts in a worker thread or a utility process (main/workers).
+        // The scripts main starts in a worker thread or a utility process (main/workers/entries.ts).
         input: {
           index: resolve('main/index.ts'),
-          'row-index-worker': resolve('main/csv/row-index-worker.ts'),
-          'query-process': resolve('main/reports/query/query-process.ts'),
-          'sandbox-process': resolve('main/sandbox/process/sandbox-process.ts'),
+          ...Object.fromEntries(
+            Object.entries(SCRIPT_ENTRIES).map(([name, { source }]) => [name, resolve(source)]),
+          ),
         },
       },
     },

@@ -8,13 +8,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = join(root, 'out', 'cli')
 const bundle = join(outdir, 'main.js')
-// The CLI and the scripts it starts in their own worker thread or process (main/workers).
-// The query process is built on its own (see buildQueryProcess).
-const entryPoints = {
-  main: 'main/cli/main.ts',
-  'row-index-worker': 'main/csv/row-index-worker.ts',
-  'sandbox-process': 'main/sandbox/process/sandbox-process.ts',
-}
 
 function newestSource(dir) {
   let newest = 0
@@ -26,26 +19,44 @@ function newestSource(dir) {
   return newest
 }
 
+/**
+ * The esbuild builds of the CLI: its entry with the scripts it starts in their own worker thread
+ * or process (main/workers/entries.ts), and the query process on its own (see queryProcessBuild).
+ */
+export async function cliBuilds() {
+  // Imported here, not at the top: Node's type stripping adds about 0.1 s to a start, which a
+  // CLI whose bundle is current never pays.
+  const { SCRIPT_ENTRIES } = await import('../main/workers/entries.ts')
+  const { 'query-process': queryProcess, ...scripts } = SCRIPT_ENTRIES
+  const entryPoints = {
+    main: join(root, 'main/cli/main.ts'),
+    ...Object.fromEntries(
+      Object.entries(scripts).map(([name, { source }]) => [name, join(root, source)]),
+    ),
+  }
+  return [
+    {
+      entryPoints,
+      outdir,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node24',
+      packages: 'external',
+      // Each command is its own chunk, loaded when it runs.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      logLevel: 'warning',
+    },
+    queryProcessBuild(join(root, queryProcess.source)),
+  ]
+}
+
 export async function buildCli() {
   const { build } = await import('esbuild')
   // No chunk of an older build is left behind.
   rmSync(outdir, { recursive: true, force: true })
-  await build({
-    entryPoints: Object.fromEntries(
-      Object.entries(entryPoints).map(([name, source]) => [name, join(root, source)]),
-    ),
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    packages: 'external',
-    // Each command is its own chunk, loaded when it runs.
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  })
-  await buildQueryProcess(build)
+  for (const options of await cliBuilds()) await build(options)
 }
 
 /**
@@ -54,9 +65,9 @@ export async function buildCli() {
  * for. Only the native binding (`@duckdb/node-bindings`, which picks the platform's `.node`
  * file) is loaded from node_modules, through a `require` of its own (the bundle is ESM).
  */
-async function buildQueryProcess(build) {
-  await build({
-    entryPoints: { 'query-process': join(root, 'main/reports/query/query-process.ts') },
+function queryProcessBuild(source) {
+  return {
+    entryPoints: { 'query-process': source },
     outdir,
     bundle: true,
     platform: 'node',
@@ -70,7 +81,7 @@ async function buildQueryProcess(build) {
     splitting: true,
     chunkNames: 'chunks/query-[name]-[hash]',
     logLevel: 'warning',
-  })
+  }
 }
 
 /** Keeps every package out of the bundle (as `packages: 'external'`) but `bundled`. */

@@ -267,7 +267,7 @@ describe('a report opened from disk', () => {
   })
 })
 
-/** The pid of this process's forked query process (the only child running query-process). */
+/** The pid of this process's forked query process (the only child running query.process.ts). */
 async function findQueryProcess(): Promise<number> {
   const { readdirSync } = await import('node:fs')
   for (const entry of readdirSync('/proc')) {
@@ -275,7 +275,7 @@ async function findQueryProcess(): Promise<number> {
     try {
       const status = readFileSync(`/proc/${entry}/status`, 'utf8')
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8')
-      if (status.includes(`PPid:\t${process.pid}\n`) && cmdline.includes('query-process'))
+      if (status.includes(`PPid:\t${process.pid}\n`) && cmdline.includes('query.process.ts'))
         return Number(entry)
     } catch {
       // The process ended while it was being read.
