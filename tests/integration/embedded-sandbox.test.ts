@@ -130,7 +130,8 @@ describe('a sandbox process that hangs', () => {
     return { file, execArgv: [] }
   }
 
-  function hanging(script: ScriptRef) {
+  /** A sandbox whose process hangs; a start that must succeed gets time enough on a busy machine. */
+  function hanging(script: ScriptRef, startTimeoutMs = 300) {
     const launched: ProcessChannel[] = []
     const embedded = createEmbeddedSandbox({
       launch: (ref, args) => {
@@ -143,7 +144,7 @@ describe('a sandbox process that hangs', () => {
       faults: false,
       onStarted: async () => undefined,
       logError: () => undefined,
-      startTimeoutMs: 300,
+      startTimeoutMs,
       callTimeoutMs: 300,
     })
     return { embedded, launched }
@@ -160,7 +161,7 @@ describe('a sandbox process that hangs', () => {
   })
 
   it('is ended when a call is not answered in time, and the next call starts a new one', async () => {
-    const { embedded, launched } = hanging(hangingScript('deaf', true))
+    const { embedded, launched } = hanging(hangingScript('deaf', true), 30_000)
     await expect(embedded.page.overview()).rejects.toThrow(
       'The built-in sandbox did not answer within 300 ms',
     )
