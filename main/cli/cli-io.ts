@@ -1,7 +1,6 @@
-import { open } from 'node:fs/promises'
 import { text } from 'node:stream/consumers'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { READ_WITHOUT_WAITING } from '../csv/regular-file'
+import { NotRegularFileError, readRegularFile } from '../csv/regular-file'
 
 export interface CliIo {
   stdout: (text: string) => void
@@ -28,29 +27,6 @@ export function parseOptions<T extends OptionsConfig>(argv: string[], options: T
   }
 }
 
-/** A path named on the command line that is not a regular file: a folder, pipe, device or socket. */
-export class NotRegularFileError extends Error {
-  constructor(readonly isFolder: boolean) {
-    super(isFolder ? 'it is a folder' : 'it is a pipe, a device or a socket, not a regular file')
-  }
-}
-
-/**
- * Reads a whole text file, refusing anything but a regular file before a byte is read: a pipe
- * with no writer would be waited on forever, a device such as /dev/zero read without end. It is
- * opened without waiting, then checked.
- */
-export async function readRegularTextFile(path: string): Promise<string> {
-  const handle = await open(path, READ_WITHOUT_WAITING)
-  try {
-    const info = await handle.stat()
-    if (!info.isFile()) throw new NotRegularFileError(info.isDirectory())
-    return await handle.readFile('utf8')
-  } finally {
-    await handle.close()
-  }
-}
-
 /**
  * Reads a file named on the command line, saying which option named it when that fails, and what
  * to give instead of a pipe or a device (standard input, where the option takes `-`).
@@ -61,7 +37,7 @@ export async function readOptionFile(
   takesStandardInput = false,
 ): Promise<string> {
   try {
-    return await readRegularTextFile(path)
+    return (await readRegularFile(path)).toString('utf8')
   } catch (error) {
     if (error instanceof NotRegularFileError && !error.isFolder) {
       const instead = takesStandardInput

@@ -4,7 +4,8 @@ import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import type { SandboxConnection } from '../sandbox/process/sandbox-connection'
-import { CliFailure, readOptionFile, readRegularTextFile, secretFromFile } from './cli-io'
+import { readRegularFile } from '../csv/regular-file'
+import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
 
 const text = z.string().min(1).max(4096)
 
@@ -33,7 +34,7 @@ async function secretFile(connectionFile: string, field: string, path: string | 
     throw new Error(`the connection file ${connectionFile} names no ${field}`)
   }
   try {
-    return await readRegularTextFile(path)
+    return (await readRegularFile(path)).toString('utf8')
   } catch (error) {
     throw new Error(
       `the ${field} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,

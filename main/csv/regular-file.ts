@@ -1,4 +1,5 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { fileChangedSinceOpened, fileSystemError } from './csv-error'
 
 /** Opening a pipe this way never waits for a writer (Windows has no O_NONBLOCK, nor such pipes). */
@@ -20,4 +21,28 @@ export function reopenReportFileSync(path: string): number {
     throw fileChangedSinceOpened(path)
   }
   return fd
+}
+
+/** A path to read that is not a regular file: a folder, a pipe, a device or a socket. */
+export class NotRegularFileError extends Error {
+  override readonly name = 'NotRegularFileError'
+  constructor(readonly isFolder: boolean) {
+    super(isFolder ? 'it is a folder' : 'it is a pipe, a device or a socket, not a regular file')
+  }
+}
+
+/**
+ * Reads a whole file a person named (a key, a template, a command-line option's file), refusing
+ * anything but a regular file before a byte is read: a pipe with no writer would be waited on
+ * forever, a device such as /dev/zero read without end. Opened without waiting, then checked.
+ */
+export async function readRegularFile(path: string): Promise<Buffer> {
+  const handle = await open(path, READ_WITHOUT_WAITING)
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw new NotRegularFileError(info.isDirectory())
+    return await handle.readFile()
+  } finally {
+    await handle.close()
+  }
 }

@@ -1,5 +1,6 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { NotRegularFileError, readRegularFile } from '../csv/regular-file'
 import { dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import { checkConnection } from '../environments/connection-check'
 import { SANDBOX_PROBE_REQUEST } from '../environments/sandbox-environment'
@@ -60,11 +61,18 @@ export function environmentHandlers(deps: {
     'environments:import-key-file': async ({ id, passphrase, replace }) => {
       const file = chosenKeyFiles.get(id)
       if (!file) throw new Error('Choose the private key file first.')
-      const privateKeyPem = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        throw new Error(
-          `Cannot read ${basename(file)} (${error.code ?? error.message}): choose the file again.`,
-        )
-      })
+      const privateKeyPem = (
+        await readRegularFile(file).catch((error: NodeJS.ErrnoException) => {
+          if (error instanceof NotRegularFileError) {
+            throw new Error(
+              `${basename(file)} is not a key file (${error.message}): choose the private key's PEM file itself.`,
+            )
+          }
+          throw new Error(
+            `Cannot read ${basename(file)} (${error.code ?? error.message}): choose the file again.`,
+          )
+        })
+      ).toString('utf8')
       try {
         const key = await environments.importPrivateKey(
           id,

@@ -1,4 +1,4 @@
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { explainedDetail, type Explained } from '../../preload/contract/explained'
 import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
@@ -12,6 +12,7 @@ import {
 } from '../../preload/contract/report-template'
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
 import { outputText } from '../../preload/contract/text'
+import { NotRegularFileError, readRegularFile } from '../csv/regular-file'
 import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
 import {
@@ -75,9 +76,19 @@ export async function readTemplateFile(
       { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES },
     )
   }
+  let bytes: Buffer
+  try {
+    bytes = await readRegularFile(file)
+  } catch (error) {
+    if (!(error instanceof NotRegularFileError)) throw error
+    return refused(
+      `${fileName} is not a regular file (a folder, a pipe, a device or a socket): a report template is a JSON file.`,
+      'file-not-regular',
+    )
+  }
   let text: string
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await readFile(file))
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
   } catch {
     return refused(
       `${fileName} is not UTF-8 text: a report template is a JSON file.`,

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -219,7 +220,7 @@ describe('the templates:* channels', () => {
     })
   })
 
-  it('refuse a file that is too big, not UTF-8 or holds a private key, and do nothing on Cancel', async () => {
+  it('refuse a file that is too big, not regular, not UTF-8 or holds a private key, and do nothing on Cancel', async () => {
     expect(await importFile(null)).toEqual({ status: 'cancelled' })
     expect(await importFile(file('big.json', Buffer.alloc(5 * 1024 * 1024, 0x20)))).toEqual({
       status: 'refused',
@@ -237,6 +238,20 @@ describe('the templates:* channels', () => {
       messageCode: 'report.template.file-not-utf8',
       params: { file: 'latin1.json' },
     })
+    // A folder, a pipe no program writes to (a read would wait forever) and a device.
+    const folder = join(dir, 'folder.json')
+    mkdirSync(folder)
+    const pipe = join(dir, 'pipe.json')
+    execFileSync('mkfifo', [pipe])
+    for (const path of [folder, pipe, '/dev/null']) {
+      expect(await importFile(path)).toMatchObject({
+        status: 'refused',
+        messageCode: 'report.template.file-not-regular',
+        message: expect.stringMatching(
+          /is not a regular file \(a folder, a pipe, a device or a socket\)/,
+        ),
+      })
+    }
     const key = JSON.stringify({ ...valid, reportName: '-----BEGIN PRIVATE KEY-----\nMIIE' })
     expect(await importFile(file('key.json', key))).toMatchObject({
       status: 'refused',

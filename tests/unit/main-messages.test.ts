@@ -414,6 +414,9 @@ describe("main's messages in the window's language", () => {
     expect(russian('report.template.file-too-large')).toBe(
       'Размер файла big.json — 5,24 МБ, а шаблон отчёта — это небольшой файл JSON (не более 4 МиБ).',
     )
+    expect(russian('report.template.file-not-regular')).toBe(
+      'pipe.json — не обычный файл (а папка, канал, устройство или сокет): шаблон отчёта — это файл JSON.',
+    )
     expect(russian('report.template.file-not-json')).toBe(
       "Файл broken.json — не JSON: Запятая перед '}': удалите её (строка 1, столбец 20)",
     )

@@ -100,6 +100,8 @@ export const mainReports = {
     'file-too-large':
       '{file} is {sizeBytes}: a report template is a small JSON file (at most {limitBytes}).',
     'file-not-utf8': '{file} is not UTF-8 text: a report template is a JSON file.',
+    'file-not-regular':
+      '{file} is not a regular file (a folder, a pipe, a device or a socket): a report template is a JSON file.',
     'file-private-key': '{file} holds a private key: GateDesk does not read it as a template.',
     'file-not-json': '{file} is not JSON: {detail}',
   },

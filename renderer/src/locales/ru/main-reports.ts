@@ -92,6 +92,8 @@ export const mainReports: Translation<typeof english> = {
     'file-too-large':
       'Размер файла {file} — {sizeBytes}, а шаблон отчёта — это небольшой файл JSON (не более {limitBytes}).',
     'file-not-utf8': 'Файл {file} — не текст в UTF-8, а шаблон отчёта — это файл JSON.',
+    'file-not-regular':
+      '{file} — не обычный файл (а папка, канал, устройство или сокет): шаблон отчёта — это файл JSON.',
     'file-private-key':
       'В файле {file} закрытый ключ: GateDesk не открывает такой файл как шаблон.',
     'file-not-json': 'Файл {file} — не JSON: {detail}',
