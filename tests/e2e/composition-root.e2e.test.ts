@@ -136,8 +136,9 @@ describe('the built main process', () => {
   })
 
   it('starts the built-in sandbox in a utility process of its own', () => {
-    const sandbox = booted.forks.find((forked) => forked.file.endsWith('sandbox-process.js'))
-    expect(sandbox).toMatchObject({ serviceName: 'GateDesk sandbox', exit: null })
+    const sandbox = booted.forks.find((forked) => forked.serviceName === 'GateDesk sandbox')
+    // The bundled script beside the entry file, as the packaged app runs it, not the source.
+    expect(sandbox).toMatchObject({ file: join(dirname(BUNDLE), 'sandbox-process.js'), exit: null })
     expect(isRunning(sandbox!.pid!)).toBe(true)
   })
 
