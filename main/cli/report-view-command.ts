@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import type {
   ColumnFilter,
@@ -127,10 +128,43 @@ function totalsText(totals: ReportTotals, header: readonly string[]): string {
   return lines.join('\n')
 }
 
-/** A new owner-only folder for this run in `root`, or a failure that says where and what to do. */
+/** A run's temp folder is named by its process, so that one a killed run left can be told. */
+const RUN_FOLDER = /^report-view-(\d+)-/
+
+/** The signals that end a command at a terminal: Ctrl+C, the terminal closing, kill or timeout. */
+const ENDING_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGTERM'] as const
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the folders of earlier runs whose process is gone: one killed with SIGKILL had no
+ * chance to remove its own. A run still at work keeps its folder.
+ */
+function removeLeftBehind(root: string): void {
+  for (const name of readdirSync(root)) {
+    const pid = RUN_FOLDER.exec(name)?.[1]
+    if (pid !== undefined && !isRunning(Number(pid))) {
+      rmSync(join(root, name), { recursive: true, force: true })
+    }
+  }
+}
+
+/**
+ * A new owner-only folder for this run in `root`, after removing what killed runs left there, or
+ * a failure that says where and what to do.
+ */
 function runTempDir(root: string): string {
   try {
-    return privateTempDir(root, 'report-view-')
+    const folder = privateTempDir(root, `report-view-${process.pid}-`)
+    removeLeftBehind(root)
+    return folder
   } catch (error) {
     throw new CliFailure(
       `cannot make a temp folder in ${root} (${(error as Error).message}): set ${DATA_DIR_VARIABLE} to a folder you may write to.`,
@@ -153,14 +187,18 @@ export async function reportViewCommand(
 
   const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
   // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
-  // folder's temp, as the app keeps them. Ctrl+C ends the command: the folder goes first.
+  // folder's temp, as the app keeps them. A signal ends the command: the folder goes first.
   const reportTemp = runTempDir(tempRoot(cliDataDir()))
   const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true })
-  const interrupted = () => {
-    removeTemp()
-    process.kill(process.pid, 'SIGINT')
+  const stopListening = () => {
+    for (const signal of ENDING_SIGNALS) process.off(signal, interrupted)
   }
-  process.once('SIGINT', interrupted)
+  const interrupted = (signal: NodeJS.Signals) => {
+    removeTemp()
+    stopListening()
+    process.kill(process.pid, signal)
+  }
+  for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
   const queryEngine = createQueryEngine({
     launch: forkLauncher,
     script: scripts('query-process'),
@@ -205,7 +243,7 @@ export async function reportViewCommand(
     if (error instanceof UsageError || error instanceof CliFailure) throw error
     throw new CliFailure((error as Error).message)
   } finally {
-    process.off('SIGINT', interrupted)
+    stopListening()
     await reports.closeAll()
     queryEngine.close()
     removeTemp()

@@ -165,20 +165,39 @@ describe('gatedesk report-view', () => {
     expect(readdirSync(temp)).toEqual([])
   })
 
-  it('leaves no temp file when stopped by Ctrl+C', async () => {
+  const temp = join(dataDir, 'temp')
+  /** A report-view of a big report, once its own temp folder shows it is at work. */
+  async function bigReportView() {
     const big = file('big.csv', transactionsCsv(Array.from({ length: 200 }, () => rows).flat()))
     const command = spawn(process.execPath, [bin, 'report-view', big, '--sort', 'Amount'])
-    const temp = join(dataDir, 'temp')
-    // Its own folder shows the command is at work.
     await vi.waitFor(
       () =>
         expect(readdirSync(temp).filter((name) => name.startsWith('report-view-'))).not.toEqual([]),
       { timeout: 20_000, interval: 20 },
     )
-    command.kill('SIGINT')
-    const [, signal] = (await once(command, 'exit')) as [number | null, string | null]
-    expect(signal).toBe('SIGINT')
-    await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]))
+    return command
+  }
+
+  // Ctrl+C, the terminal closing, kill or timeout.
+  it.each(['SIGINT', 'SIGHUP', 'SIGTERM'] as const)(
+    'leaves no temp file when stopped by %s',
+    async (sent) => {
+      const command = await bigReportView()
+      command.kill(sent)
+      const [, signal] = (await once(command, 'exit')) as [number | null, string | null]
+      expect(signal).toBe(sent)
+      await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]))
+    },
+  )
+
+  it('removes the temp folder a run killed with SIGKILL left, at the next run', async () => {
+    const command = await bigReportView()
+    command.kill('SIGKILL')
+    await once(command, 'exit')
+    expect(readdirSync(temp)).not.toEqual([])
+    const { code } = await cli(['report-view', report, '--rows', '0:1'])
+    expect(code).toBe(0)
+    expect(readdirSync(temp)).toEqual([])
   })
 
   it('says where it cannot make its temp folder, and what to do', async () => {
