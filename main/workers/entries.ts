@@ -16,12 +16,16 @@ export type ScriptEntry =
 
 export const SCRIPT_ENTRIES = {
   'row-index-worker': { source: 'main/csv/row-index.worker.ts', kind: 'worker' },
-  // Also started as a worker thread of itself, which extracts columns (column-extract-worker.ts).
   'query-process': {
     source: 'main/reports/query/query.process.ts',
     kind: 'process',
     // It holds messages only: DuckDB's memory is its own, with a limit of its own.
     traits: { title: 'GateDesk query process', heapLimitMb: 512 },
+  },
+  // Started by the query process.
+  'column-extract-worker': {
+    source: 'main/reports/query/column-extract.worker.ts',
+    kind: 'worker',
   },
   'sandbox-process': {
     source: 'main/sandbox/process/sandbox.process.ts',

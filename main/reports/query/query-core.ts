@@ -1,9 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
-import { extractionThread } from './column-extract-worker'
+import { extractionThread } from './extraction-thread'
 import type { QueryProcessLimits } from './query-messages'
 import { createQueryService } from './query-service'
 import { createReportTables } from './report-tables'
 import type { QueryEngineCore } from './request-runner'
+import type { ScriptRef } from '../../workers/script-ref'
 
 /** Reports whose columns stay loaded: switching between two reports reloads neither. */
 const REPORTS_KEPT = 2
@@ -11,14 +12,14 @@ const REPORTS_KEPT = 2
 /**
  * The query service over a DuckDB still opening: a query's columns are extracted from the file
  * meanwhile (which needs no DuckDB), and loaded once it is open. This module loads none of
- * DuckDB's native module itself. `extractWorker` is the query process's entry, run in worker
+ * DuckDB's native module itself. `extractWorker` (column-extract.worker.ts) runs in worker
  * threads (started now, one per thread after the first) to extract the columns of large files
  * in parts; the columns are written in `scratchDir` (the query process's private folder).
  */
 export function createQueryCore(
   connection: Promise<DuckDBConnection>,
   limits: QueryProcessLimits,
-  { extractWorker, scratchDir }: { extractWorker?: string; scratchDir: string },
+  { extractWorker, scratchDir }: { extractWorker?: ScriptRef; scratchDir: string },
 ): QueryEngineCore {
   // A DuckDB that failed to open fails each query that needs it, with its reason.
   connection.catch(() => {})

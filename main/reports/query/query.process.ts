@@ -1,53 +1,47 @@
 // The query process: sorts, filters and totals report files with DuckDB, away from the app, so
 // that a native crash or running out of memory ends this process and nothing else. Started by
-// a ProcessLauncher with the arguments of `limitsToArgs`. In a worker thread of its own, the
-// same script extracts a part of a file's columns (column-extract-worker.ts).
+// a ProcessLauncher with the arguments of `limitsToArgs`. Its worker threads extract parts of a
+// file's columns (column-extract.worker.ts).
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { isMainThread } from 'node:worker_threads'
 import { connectToParent } from '../../workers/parent-link'
-import { runExtractionWorker } from './column-extract-worker'
+import { scriptLocator } from '../../workers/script-ref'
 import { createQueryCore } from './query-core'
 import { writeNewPrivateFileSync } from '../../store/private-files'
 import { limitsFromArgs, scratchDirFromArgs, type QueryRequest } from './query-messages'
 import { createRequestRunner } from './request-runner'
 
-if (isMainThread) {
-  // Listen first: requests that come while DuckDB opens wait for it.
-  const parent = connectToParent(process)
-  const limits = limitsFromArgs(process.argv.slice(2))
-  const scratchDir = scratchDirFromArgs(process.argv.slice(2))
-  // DuckDB's native module is loaded here only, not in the worker threads; a first query's
-  // columns are extracted while it loads.
-  const connection = import('./duckdb-engine').then(({ openDuckDB }) =>
-    openDuckDB(limits, join(scratchDir, 'duckdb')),
-  )
-  const core = createQueryCore(connection, limits, {
-    extractWorker: fileURLToPath(import.meta.url),
-    scratchDir,
+// Listen first: requests that come while DuckDB opens wait for it.
+const parent = connectToParent(process)
+const limits = limitsFromArgs(process.argv.slice(2))
+const scratchDir = scratchDirFromArgs(process.argv.slice(2))
+// DuckDB's native module is loaded here only, not in the worker threads; a first query's
+// columns are extracted while it loads.
+const connection = import('./duckdb-engine').then(({ openDuckDB }) =>
+  openDuckDB(limits, join(scratchDir, 'duckdb')),
+)
+const core = createQueryCore(connection, limits, {
+  extractWorker: scriptLocator(import.meta.dirname)('column-extract-worker'),
+  scratchDir,
+})
+const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
+  collectGarbage: garbageCollector(),
+  writeRowIds: (id, rowIds) => writeRowIds(scratchDir, id, rowIds),
+})
+parent.onMessage((message) => run(message as QueryRequest))
+// Ended by its parent (a kill is SIGTERM), by Ctrl+C at the command line (SIGINT reaches the
+// CLI's whole process group) or on its own, it leaves no file behind; its parent removes the
+// folder of a process that crashed.
+const removeScratch = () => rmSync(scratchDir, { recursive: true, force: true })
+process.once('exit', removeScratch)
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    removeScratch()
+    // Ended by the signal still, as its parent expects.
+    process.kill(process.pid, signal)
   })
-  const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
-    collectGarbage: garbageCollector(),
-    writeRowIds: (id, rowIds) => writeRowIds(scratchDir, id, rowIds),
-  })
-  parent.onMessage((message) => run(message as QueryRequest))
-  // Ended by its parent (a kill is SIGTERM), by Ctrl+C at the command line (SIGINT reaches the
-  // CLI's whole process group) or on its own, it leaves no file behind; its parent removes the
-  // folder of a process that crashed.
-  const removeScratch = () => rmSync(scratchDir, { recursive: true, force: true })
-  process.once('exit', removeScratch)
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      removeScratch()
-      // Ended by the signal still, as its parent expects.
-      process.kill(process.pid, signal)
-    })
-  }
-} else {
-  runExtractionWorker()
 }
 
 /**

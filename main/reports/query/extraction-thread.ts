@@ -1,5 +1,6 @@
-import { parentPort, Worker } from 'node:worker_threads'
-import { extractColumns, type ExtractedColumns, type ExtractOptions } from './column-extract'
+import { Worker } from 'node:worker_threads'
+import type { ScriptRef } from '../../workers/script-ref'
+import type { ExtractedColumns, ExtractOptions } from './column-extract'
 
 /** One part of a file to extract in a worker thread. */
 export interface ExtractJob {
@@ -8,7 +9,8 @@ export interface ExtractJob {
   options: Omit<ExtractOptions, 'stopped'>
 }
 
-type ExtractReply = { ok: true; result: ExtractedColumns } | { ok: false; message: string }
+/** The thread's one reply to each job. */
+export type ExtractReply = { ok: true; result: ExtractedColumns } | { ok: false; message: string }
 
 /** The worker's memory: it holds a read buffer, a write buffer and one row at a time. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 }
@@ -20,14 +22,17 @@ export interface ExtractionThread {
 }
 
 /**
- * A thread running `script` (the query process's own entry: in a worker thread it extracts),
- * started now and kept, so that no load waits for a thread to start (tens of milliseconds of
- * the first sort, which the process's own start and DuckDB's load contend with).
+ * A thread running `script` (column-extract.worker.ts), started now and kept, so that no load
+ * waits for a thread to start (tens of milliseconds of the first sort, which the process's own
+ * start and DuckDB's load contend with).
  */
-export function extractionThread(script: string): ExtractionThread {
+export function extractionThread(script: ScriptRef): ExtractionThread {
   let worker: Worker | null = null
   const start = () => {
-    const started = new Worker(script, { resourceLimits: WORKER_LIMITS })
+    const started = new Worker(script.file, {
+      execArgv: [...script.execArgv],
+      resourceLimits: WORKER_LIMITS,
+    })
     // Idle, it keeps nothing alive; a failure while idle only means the next job starts another.
     started.unref()
     started.on('error', () => {})
@@ -75,19 +80,4 @@ export function extractionThread(script: string): ExtractionThread {
       })
     },
   }
-}
-
-/** In the worker thread: extracts each job it is sent, and replies to each once. */
-export function runExtractionWorker(): void {
-  const port = parentPort!
-  port.on('message', (job: ExtractJob) => {
-    extractColumns(job.file, job.target, job.options).then(
-      (result) => port.postMessage({ ok: true, result } satisfies ExtractReply),
-      (error: unknown) =>
-        port.postMessage({
-          ok: false,
-          message: error instanceof Error ? error.message : String(error),
-        } satisfies ExtractReply),
-    )
-  })
 }
