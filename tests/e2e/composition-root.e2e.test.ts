@@ -85,9 +85,11 @@ describe('the built main process', () => {
   })
 
   it('opens one window: sandboxed, isolated, no Node, no developer tools when packaged', () => {
+    const preload = join(dirname(BUNDLE), '../preload/index.cjs')
+    expect(existsSync(preload)).toBe(true)
     expect(booted.windows).toHaveLength(1)
     expect(booted.windows[0]!.options['webPreferences']).toMatchObject({
-      preload: join(dirname(BUNDLE), '../preload/index.cjs'),
+      preload,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -20,18 +20,16 @@ registerHooks({
 })
 
 const problems: string[] = []
-process.on('unhandledRejection', (reason) =>
-  problems.push(`unhandledRejection: ${describe(reason)}`),
-)
-process.on('uncaughtException', (error) => problems.push(`uncaughtException: ${describe(error)}`))
+process.on('unhandledRejection', (reason) => problems.push(`unhandledRejection: ${textOf(reason)}`))
+process.on('uncaughtException', (error) => problems.push(`uncaughtException: ${textOf(error)}`))
 const loggedErrors: string[] = []
 const logError = console.error.bind(console)
 console.error = (...args: unknown[]) => {
-  loggedErrors.push(args.map(describe).join(' '))
+  loggedErrors.push(args.map(textOf).join(' '))
   logError(...args)
 }
 
-function describe(value: unknown): string {
+function textOf(value: unknown): string {
   return value instanceof Error ? (value.stack ?? value.message) : String(value)
 }
 
