@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the command line bundled by esbuild, rebuilt first when a source changed, on the project's
-// own Node 24: the native modules (better-sqlite3, keytar, DuckDB) are built for it, and an older
+// own Node 24: the native modules (better-sqlite3, keytar, DuckDB) are built for it, and another
 // node crashes loading them (SIGSEGV, nothing printed). Nothing else is imported before that check.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -8,11 +8,12 @@ import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
 const REQUIRED_MAJOR = 24
-// Set on the re-executed child, so that a node_modules/.bin/node older than 24 never loops.
+// Set on the re-executed child, so that a node_modules/.bin/node of another major never loops.
 const REEXEC_GUARD = 'GATEDESK_REEXECUTED'
 const nodeMajor = Number(process.versions.node.split('.')[0])
 
-if (nodeMajor >= REQUIRED_MAJOR) {
+// Exactly 24: a newer node cannot load native modules built for 24's ABI either.
+if (nodeMajor === REQUIRED_MAJOR) {
   const { ensureCliBundle } = await import('../scripts/build-cli.mjs')
   const { main } = await import(await ensureCliBundle())
   process.exitCode = await main(process.argv.slice(2), {

@@ -74,3 +74,27 @@ describe.skipIf(oldNode === undefined)(
     })
   },
 )
+
+describe('bin/gatedesk.js started by a node newer than 24', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-newer-node-'))
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+  // Node 24 made to say it is 26 (no Node 26 is at hand): a newer node cannot load the native
+  // modules built for 24 either. The project's node it runs the command on, told by the guard
+  // variable, says so on stderr and stays 24.
+  const newer = join(dir, 'as-node-26.mjs')
+  writeFileSync(
+    newer,
+    `if (process.env.GATEDESK_REEXECUTED === '1') process.stderr.write('on the project node\\n')
+else {
+  Object.defineProperty(process.versions, 'node', { value: '26.0.0' })
+  Object.defineProperty(process, 'version', { value: 'v26.0.0' })
+}
+`,
+  )
+
+  it("runs the command on the project's Node 24", async () => {
+    const { stdout, stderr } = await run(process.execPath, ['--import', newer, bin, '--help'])
+    expect(stdout).toMatch(/^Usage: gatedesk <command>/)
+    expect(stderr).toBe('on the project node\n')
+  })
+})
