@@ -67,10 +67,11 @@ export function redactText(text: string): string {
   })
 }
 
-// Between the characters of a long value echoed back: up to 3 separators, each any character but
-// a letter or digit or a percent escape, as a card number or an SSN may be regrouped (4111 1111,
-// 4111,1111, 4111  1111, 4111 - 1111, 4111%201111).
-const ECHO_SEPARATOR = '(?:%[0-9A-Fa-f]{2}|[^0-9A-Za-z]){0,3}'
+// Between the characters of a long value echoed back: any run of separators, each any character
+// but a letter or digit, or a percent escape, as a card number or an SSN may be regrouped (4111
+// 1111, 4111,1111, 4111  1111, 4111 -- 1111, 4111%201111). Only the exact characters sent, in
+// their order, count, so no other number is taken for it.
+const ECHO_SEPARATOR = '(?:%[0-9A-Fa-f]{2}|[^0-9A-Za-z])*'
 // A short value (a CVV2) counts only on its own, so "987" leaves 9870 and 9.87 alone; an escape
 // such as %3D (=) before it still ends the word before it.
 const WORD_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))'

@@ -9,10 +9,10 @@ import { redactorFor } from '../../main/privacy/redaction'
 
 const digits = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: min, maxLength: max })
-/** What may stand between two digits of an echoed value: up to 3 separators, escapes included. */
+/** What may stand between two digits of an echoed value: any run of separators, escapes included. */
 const SEPARATORS = [' ', '-', ',', '.', '/', '_', '+', '\t', '\n', '%20', '%2C', '%2F']
 const gap = fc
-  .array(fc.constantFrom(...SEPARATORS), { maxLength: 3 })
+  .array(fc.constantFrom(...SEPARATORS), { maxLength: 8 })
   .map((units) => units.join(''))
 const gaps = (count: number) => fc.array(gap, { minLength: count, maxLength: count })
 // A word of Latin letters parts the echoes, so the digits of two never read as one number.

@@ -76,6 +76,7 @@ describe('redaction of what is kept about a request', () => {
     expect(redact('cvv2 123 refused for ssn 123-45-6789')).toBe(
       'cvv2 *** refused for ssn ***-**-6789',
     )
+    expect(redact('ssn 123 -- 45 -- 6789')).toBe('ssn *** -- ** -- 6789')
   })
 
   it('masks a card number sent however its digits are separated', () => {
@@ -83,6 +84,9 @@ describe('redaction of what is kept about a request', () => {
     expect(redact('card 4111,1111,1111,1111 refused')).toBe('card 4111,11**,****,1111 refused')
     expect(redact('card 4111  1111  1111  1111')).toBe('card 4111  11**  ****  1111')
     expect(redact('card 4111 - 1111 / 1111.1111')).toBe('card 4111 - 11** / ****.1111')
+    // Runs of separators of any length.
+    expect(redact('card 4111 -- 1111 -- 1111 -- 1111')).toBe('card 4111 -- 11** -- **** -- 1111')
+    expect(redact('card 4111....1111....1111....1111')).toBe('card 4111....11**....****....1111')
     // A card number not sent is found in text grouped by commas or double spaces too.
     expect(redactText('cards 5555,5555,5555,4444 and 5555  5555  5555  4444')).toBe(
       'cards 5555,55**,****,4444 and 5555  55**  ****  4444',
