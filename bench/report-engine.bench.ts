@@ -182,7 +182,7 @@ function randomInts(seed: number) {
 function startEngine(workRoot: string, { cold = false } = {}) {
   const cliDir = join(process.cwd(), 'out', 'cli')
   const scripts = scriptLocator(cliDir)
-  for (const name of ['row-index-worker', 'query-process'] as const) {
+  for (const name of ['row-index-worker', 'query-process', 'column-extract-worker'] as const) {
     if (scripts(name).execArgv.length > 0) {
       throw new Error(`${cliDir} has no ${name}.js: run through scripts/bench.mjs, which builds it`)
     }
