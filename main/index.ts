@@ -133,7 +133,21 @@ if (!app.requestSingleInstanceLock()) {
     })
   })
 
-  app.on('will-quit', () => void services?.close())
+  // Electron does not wait for an async will-quit listener: quitting waits here until the
+  // services have closed (bulk runs paused, the session's temp folder removed, the database
+  // closed), then goes on.
+  let closing: Promise<void> | null = null
+  app.on('will-quit', (event) => {
+    if (services === null) return
+    event.preventDefault()
+    closing ??= services
+      .close()
+      .catch((error: unknown) => console.error('GateDesk could not close cleanly', error))
+      .finally(() => {
+        services = null
+        app.quit()
+      })
+  })
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })

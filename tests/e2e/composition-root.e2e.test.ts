@@ -146,7 +146,17 @@ describe('the built main process', () => {
 
   it('stops every process it started when it quits, with no unhandled rejection', async () => {
     const quit = await main.quit()
-    expect(quit.lifecycle).toEqual(['before-quit', 'close', 'will-quit', 'quit'])
+    // Quitting waits for the services to close (Electron would not wait), then goes on.
+    expect(quit.lifecycle).toEqual([
+      'before-quit',
+      'close',
+      'will-quit',
+      'before-quit',
+      'will-quit',
+      'quit',
+    ])
+    // Closed before the process ends: the session's temp folder is gone.
+    expect(quit.tempAtQuit).toEqual([])
     expect(quit.forks.length).toBeGreaterThan(0)
     for (const forked of quit.forks) {
       expect(forked.exit, forked.file).not.toBeNull()

@@ -47,6 +47,7 @@ function snapshot(): MainProcessSnapshot {
     permissionHandlers: recorded.permissionHandlers,
     errorBoxes: recorded.errorBoxes,
     exitCode: recorded.exitCode,
+    tempAtQuit: recorded.tempAtQuit,
     problems,
     loggedErrors,
   }
@@ -85,6 +86,12 @@ async function invoke(channel: string, payload: unknown, senderFrame: unknown) {
 /** Quits as the user would, then waits (as Electron does not) for the processes it started. */
 async function quit(): Promise<MainProcessSnapshot> {
   app.quit()
+  // The app may hold the quit until its services have closed, then quit again.
+  await eventually(
+    () => (recorded.lifecycle.includes('quit') ? true : undefined),
+    'the app to quit',
+    15_000,
+  ).catch(() => undefined)
   await eventually(
     () => (recorded.forks.every((forked) => forked.exit !== null) ? true : undefined),
     'every utility process to end after quit',

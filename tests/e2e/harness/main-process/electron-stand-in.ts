@@ -5,6 +5,8 @@
 // Node forks), so the sandbox process runs as it does in the app.
 import { fork, type ChildProcess } from 'node:child_process'
 import { EventEmitter } from 'node:events'
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 
 type IpcListener = (event: unknown, payload: unknown) => unknown
 type ProtocolHandler = (request: Request) => Response | Promise<Response>
@@ -30,6 +32,11 @@ export const recorded = {
   errorBoxes: [] as { title: string; content: string }[],
   exitCode: null as number | null,
   permissionHandlers: [] as string[],
+  /**
+   * What the data folder's temp held when the process quit: Electron exits right after quit,
+   * so anything the app's closing had not finished by then is left behind.
+   */
+  tempAtQuit: null as string[] | null,
 }
 
 let userData = ''
@@ -84,6 +91,8 @@ class App extends EventEmitter {
     if (emitLifecycle(this, 'before-quit')) return
     for (const window of [...recorded.windows]) window.close()
     if (emitLifecycle(this, 'will-quit')) return
+    const temp = join(userData, 'temp')
+    recorded.tempAtQuit = existsSync(temp) ? readdirSync(temp) : []
     emitLifecycle(this, 'quit', 0)
   }
   exit(code = 0): void {

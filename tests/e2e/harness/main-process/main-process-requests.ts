@@ -31,6 +31,8 @@ export interface MainProcessSnapshot {
   permissionHandlers: string[]
   errorBoxes: { title: string; content: string }[]
   exitCode: number | null
+  /** The data folder's temp entries when the app quit (null: it has not quit). */
+  tempAtQuit: string[] | null
   /** Unhandled rejections and uncaught exceptions. */
   problems: string[]
   /** What the app wrote with console.error. */
