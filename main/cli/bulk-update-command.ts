@@ -9,6 +9,7 @@ import { createBulkJob, DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
 import { startBulkRun, type BulkProgress } from '../bulk/bulk-run'
 import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
 import { autoMapping } from '../bulk/column-mapping'
+import { isHeaderLine } from '../bulk/column-name'
 import { openJobSource, rowInputs } from '../bulk/job-source'
 import { createPastedTables } from '../bulk/pasted-tables'
 import { checkRows } from '../bulk/row-check'
@@ -97,6 +98,15 @@ function progressLine(progress: BulkProgress): string {
   return `${finished}/${progress.total} (${states['in-flight']} in flight${counts ? `; ${counts}` : ''}${states.unknown ? `; unknown ${states.unknown}` : ''})${pace}\n`
 }
 
+/**
+ * The headers as printed: quoted, or by their place when the first line is not a header line (a
+ * file without one has a row of data there, card numbers and CVV2s among it).
+ */
+const shownHeaders = (headers: readonly string[]) =>
+  isHeaderLine(headers)
+    ? headers.map((header) => JSON.stringify(header))
+    : headers.map((_, index) => `column ${index + 1}`)
+
 async function newJob(
   journal: BulkJournal,
   mappings: ReturnType<typeof createBulkMappings>,
@@ -117,14 +127,18 @@ async function newJob(
   }
   const source = await readBulkSource(input)
   const mapping = autoMapping(source.headers, mappings.saved())
+  const headers = shownHeaders(source.headers)
   if (!mapping.includes('recurring-payment-id')) {
+    const dataLine = isHeaderLine(source.headers)
+      ? ''
+      : 'Its first line is not column names: it may be a row of data. '
     throw new CliFailure(
-      `--input ${input}: no column is recurring-payment-id (the headers are ${source.headers.map((h) => JSON.stringify(h)).join(', ')}). Name the columns after the parameters of spec 4.2.`,
+      `--input ${input}: no column is recurring-payment-id (the headers are ${headers.join(', ')}). ${dataLine}Name the columns after the parameters of spec 4.2.`,
     )
   }
-  const ignored = source.headers.filter((_, index) => mapping[index] === null)
+  const ignored = headers.filter((_, index) => mapping[index] === null)
   if (ignored.length > 0) {
-    io.stderr(`Not sent (no such parameter): ${ignored.map((h) => JSON.stringify(h)).join(', ')}\n`)
+    io.stderr(`Not sent (no such parameter): ${ignored.join(', ')}\n`)
   }
   // One connection, one key: a row naming another environment is refused.
   const environments = connectionEnvironment(environment)
@@ -137,8 +151,7 @@ async function newJob(
   const badRows = new Set(problems.map((problem) => problem.rowNumber))
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
-      const column =
-        problem.column === null ? problem.parameter : JSON.stringify(source.headers[problem.column])
+      const column = problem.column === null ? problem.parameter : headers[problem.column]
       return `  row ${problem.rowNumber}, ${column}: ${problem.message}\n`
     })
     const more =

@@ -1,3 +1,4 @@
+import { isHeaderLine } from '../bulk/column-name'
 import type { Db } from './database'
 
 /** Column mappings remembered by header, so the next file with the same headers maps itself. */
@@ -15,7 +16,9 @@ export function createBulkMappings(db: Db, now: () => Date = () => new Date()) {
       }[]
       return new Map(rows.map((row) => [row.header.toLowerCase(), row.parameter]))
     },
+    /** Remembers the mapping of each header of a header line (never of a row of data's cells). */
     save(headers: readonly string[], mapping: readonly (string | null)[]): void {
+      if (!isHeaderLine(headers)) return
       const at = now().toISOString()
       db.transaction(() => {
         headers.forEach((header, index) => {
