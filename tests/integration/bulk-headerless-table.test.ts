@@ -68,6 +68,24 @@ describe('a table without its header line', () => {
     expect(cardDataIn(dataDir)).toEqual([])
   })
 
+  it('remembered by an earlier version: forgotten when the database is opened, its bytes too', () => {
+    const file = join(dir, 'earlier', 'gatedesk.sqlite')
+    const earlier = openDatabase(file)
+    createBulkMappings(earlier).save(['Card number', 'CVV2'], ['credit-card-number', 'cvv2'])
+    // As an earlier version left it: a row of data's cells remembered as headers.
+    const insert = earlier.prepare(
+      `INSERT INTO bulk_column_mappings (header, parameter, updated_at) VALUES (?, ?, '2026-01-01')`,
+    )
+    insert.run(PAN, 'credit-card-number')
+    insert.run(CVV2, 'cvv2')
+    earlier.pragma('user_version = 5')
+    earlier.close()
+    const db = openDatabase(file)
+    expect([...createBulkMappings(db).saved().keys()]).toEqual(['card number', 'cvv2'])
+    db.close()
+    expect(cardDataIn(join(dir, 'earlier'))).toEqual([])
+  })
+
   it('given to bulk-update: named by column, never printed', async () => {
     const dataDir = join(dir, 'cli')
     process.env[DATA_DIR_VARIABLE] = dataDir

@@ -3,6 +3,7 @@ import { reportTemplates } from './002-report-templates'
 import { bulkJournal } from './003-bulk-journal'
 import { sendersAndMessageCodes } from './004-senders-and-message-codes'
 import { bulkCardCodes } from './005-bulk-card-codes'
+import { forgetDataHeaders } from './006-forget-data-headers'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
   bulkJournal,
   sendersAndMessageCodes,
   bulkCardCodes,
+  forgetDataHeaders,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
