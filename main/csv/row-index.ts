@@ -3,7 +3,7 @@ import { REPORT_PROBLEMS_MAX } from '../../preload/contract/report-limits'
 import type { ScriptRef } from '../workers/script-ref'
 import type { ByteProgress, FileTaskControl } from './byte-progress'
 import { joinScans } from './row-scan-parts'
-import { readSample } from './row-sample'
+import { readSample, type RowSample, type SampleRequest } from './row-sample'
 import { checkedDelimiter } from './csv-format'
 import type { MessageParams } from '../../preload/contract/explained'
 import {
@@ -27,21 +27,6 @@ export interface RowIndex extends RowScan {
    * then covers the rows before it, and the line the cut is on), else it covers the whole file.
    */
   cut?: { betweenRows: boolean; line: number }
-}
-
-/** Which rows to sample across the file while indexing (to detect column types, say). */
-export interface SampleRequest {
-  /** Rows before this one are not sampled (the caller has them already). */
-  fromRow: number
-  /** Evenly spaced windows of `windowRows` rows each, from `fromRow` on. */
-  windows: number
-  windowRows: number
-}
-
-/** The bytes of the sampled rows, read by the worker right after the scan. */
-export interface RowSample {
-  /** Each window: rows [from, to), and the file's bytes from offsets[from] to offsets[to]. */
-  windows: { from: number; to: number; bytes: Uint8Array }[]
 }
 
 /** What the index worker is asked to do. */

@@ -1,6 +1,20 @@
 import { readSync } from 'node:fs'
-import type { RowSample, SampleRequest } from './row-index'
 import type { RowScan } from './row-scanner'
+
+/** Which rows to sample across the file while indexing (to detect column types, say). */
+export interface SampleRequest {
+  /** Rows before this one are not sampled (the caller has them already). */
+  fromRow: number
+  /** Evenly spaced windows of `windowRows` rows each, from `fromRow` on. */
+  windows: number
+  windowRows: number
+}
+
+/** The bytes of the sampled rows, read by the worker right after the scan. */
+export interface RowSample {
+  /** Each window: rows [from, to), and the file's bytes from offsets[from] to offsets[to]. */
+  windows: { from: number; to: number; bytes: Uint8Array }[]
+}
 
 /**
  * The bytes of evenly spaced windows of rows of the file open at `fd`, read right after the

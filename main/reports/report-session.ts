@@ -19,9 +19,8 @@ import {
   startIndexThread,
   TWO_PARTS_MIN_BYTES,
   type RowIndex,
-  type RowSample,
-  type SampleRequest,
 } from '../csv/row-index'
+import type { RowSample, SampleRequest } from '../csv/row-sample'
 import { cutAfterLineBreak } from '../csv/row-scan-parts'
 import { rowsFields } from '../csv/row-fields'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../csv/row-window'

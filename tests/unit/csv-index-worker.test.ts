@@ -3,12 +3,8 @@ import { readFile, stat } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ByteProgress } from '../../main/csv/byte-progress'
 import { CsvError } from '../../main/csv/csv-error'
-import {
-  indexInTwoParts,
-  indexRows,
-  startIndexThread,
-  type SampleRequest,
-} from '../../main/csv/row-index'
+import { indexInTwoParts, indexRows, startIndexThread } from '../../main/csv/row-index'
+import type { SampleRequest } from '../../main/csv/row-sample'
 import { readRowRange } from '../../main/csv/row-window'
 import { REPORT_COLUMNS } from '../../main/sandbox/reports/report-rows'
 import { sourceScript } from '../../main/workers/script-ref'
