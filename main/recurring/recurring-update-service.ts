@@ -8,10 +8,10 @@ import type { EnvironmentService } from '../environments/environment-service'
 import type { GatewayDeps } from '../gateway/gateway-client'
 import { resultOf } from '../gateway/update-response'
 import type { HistoryRepository } from '../store/history-repository'
-import { brokenRulesMessage, sendRecurringUpdate } from './send-core'
+import { brokenRulesMessage, sendRecurringUpdate, type SentUpdate } from './send-core'
 import { createSendingContext, type SendingContext } from './sending-context'
 import { givenValues, parametersOf } from './update-parameters'
-import { resultView } from './update-result-view'
+import { boundedResult } from './update-result-view'
 
 export type RecurringUpdateRequest = z.output<typeof recurringUpdateSendSchema>
 
@@ -84,3 +84,20 @@ export function createRecurringUpdateService(deps: RecurringDeps) {
 }
 
 export type RecurringUpdateService = ReturnType<typeof createRecurringUpdateService>
+
+/** A send as the window sees it. */
+function resultView(sent: SentUpdate): RecurringUpdateResult {
+  const result = boundedResult(sent.result)
+  return {
+    outcome: result.outcome,
+    message: result.message,
+    ...(result.messageCode && { messageCode: result.messageCode, params: result.params ?? {} }),
+    serialNumber: result.serialNumber,
+    errorCode: result.errorCode,
+    errorMessage: result.errorMessage,
+    incidentId: result.incidentId,
+    issues: sent.issues,
+    historyId: sent.historyId,
+    uncertainEarlier: sent.uncertainEarlier,
+  }
+}

@@ -1,10 +1,6 @@
-import {
-  RESULT_TEXT_LIMITS,
-  type RecurringUpdateResult,
-} from '../../preload/contract/recurring-channels'
+import { RESULT_TEXT_LIMITS } from '../../preload/contract/recurring-channels'
 import { redactMessageParams, redactText } from '../privacy/redaction'
 import type { UpdateResult } from '../gateway/update-response'
-import type { SentUpdate } from './send-core'
 
 /** A message parameter's longest text (preload/contract/explained.ts). */
 const EXPLAINED_PARAM_LIMIT = 2000
@@ -28,22 +24,5 @@ export function boundedResult(result: UpdateResult): UpdateResult {
     errorCode: shown(result.errorCode, RESULT_TEXT_LIMITS.errorCode),
     errorMessage: shown(result.errorMessage, RESULT_TEXT_LIMITS.errorMessage),
     incidentId: shown(result.incidentId, RESULT_TEXT_LIMITS.incidentId),
-  }
-}
-
-/** A send as the window sees it. */
-export function resultView(sent: SentUpdate): RecurringUpdateResult {
-  const result = boundedResult(sent.result)
-  return {
-    outcome: result.outcome,
-    message: result.message,
-    ...(result.messageCode && { messageCode: result.messageCode, params: result.params ?? {} }),
-    serialNumber: result.serialNumber,
-    errorCode: result.errorCode,
-    errorMessage: result.errorMessage,
-    incidentId: result.incidentId,
-    issues: sent.issues,
-    historyId: sent.historyId,
-    uncertainEarlier: sent.uncertainEarlier,
   }
 }
