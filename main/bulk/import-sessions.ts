@@ -7,6 +7,7 @@ import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
+import { isHeaderLine } from './column-name'
 import { pastedTablePath } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
 import {
@@ -38,6 +39,26 @@ const OPEN_IMPORTS = 3
 
 const PREVIEW_PROFILE_TYPE: RecurringProfileType | null = null
 
+/** A cell as the window may see it: masked as History masks a request, by its column's parameter. */
+function maskedCell(parameter: string | null | undefined, column: number, value: string): string {
+  const [[, masked]] = maskParameters([[parameter ?? `column-${column}`, value]]) as [
+    [string, string],
+  ]
+  return masked
+}
+
+/**
+ * The headers as the window may see them: a first line that is a row of data (a table without
+ * its header line) masked as its rows are.
+ */
+function shownHeaders(session: ImportSession): string[] {
+  const { headers } = session.source
+  const shown = isHeaderLine(headers)
+    ? headers
+    : headers.map((header, column) => maskedCell(session.mapping[column], column, header))
+  return shown.map((header) => header.slice(0, 256))
+}
+
 /** The cells of a row as the window may see them: fixes applied, card data masked. */
 function shownCells(session: ImportSession, rowNumber: number): string[] {
   const fields = session.source.rows[rowNumber - 1] ?? []
@@ -48,11 +69,7 @@ function shownCells(session: ImportSession, rowNumber: number): string[] {
       parameter !== null && parameter !== undefined && fixes[parameter] !== undefined
         ? fixes[parameter]!
         : (fields[column] ?? '')
-    // Masked as History masks a request: by the column's parameter, and card numbers anywhere.
-    const [[, masked]] = maskParameters([[parameter ?? `column-${column}`, value]]) as [
-      [string, string],
-    ]
-    return masked.slice(0, 2000)
+    return maskedCell(parameter, column, value).slice(0, 2000)
   })
 }
 
@@ -94,7 +111,7 @@ export function createImportSessions(deps: {
       pasted: session.pasted !== null,
       encoding: session.source.encoding,
       delimiter: session.source.delimiter,
-      headers: session.source.headers.map((header) => header.slice(0, 256)),
+      headers: shownHeaders(session),
       rowCount: session.source.rows.length,
       mapping: session.mapping,
       parameters: [...MAPPABLE_PARAMETERS],

@@ -53,13 +53,25 @@ function cardDataIn(folder: string): string[] {
 }
 
 describe('a table without its header line', () => {
-  it('mapped by hand in the window: its first row is not remembered as headers', async () => {
+  it('mapped by hand in the window: its first row is shown masked and not remembered as headers', async () => {
     const dataDir = join(dir, 'app')
     const db = openDatabase(join(dataDir, 'gatedesk.sqlite'))
     const mappings = createBulkMappings(db)
     const imports = createImportSessions({ mappings, dataDir })
     const imported = await imports.paste(rows.map((row) => row.join('\t')).join('\n'))
-    imports.setMapping(imported.importId, MAPPING)
+    // The window sees that first row masked as the others: the card number by its pattern.
+    expect(imported.headers[2]).toBe('378282*****0005')
+    const mapped = imports.setMapping(imported.importId, MAPPING)
+    // Once mapped, as its parameters are masked: the CVV2 too.
+    expect(mapped.headers).toEqual([
+      '100001',
+      '1.50',
+      '378282*****0005',
+      'ANNA ONEIL',
+      '2030',
+      '12',
+      '***',
+    ])
     imports.close(imported.importId)
     // A proper header line is still remembered.
     mappings.save(['Card number', 'CVV2'], ['credit-card-number', 'cvv2'])
