@@ -1,6 +1,5 @@
 import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router'
-import { sections } from './sections'
-import SectionPlaceholder from './views/SectionPlaceholder.vue'
+import { sections, type SectionId } from './sections'
 import BulkView from './views/bulk/BulkView.vue'
 import HistoryView from './views/history/HistoryView.vue'
 import KeysView from './views/keys/KeysView.vue'
@@ -8,14 +7,14 @@ import RecurringView from './views/recurring/RecurringView.vue'
 import ReportsView from './views/reports/ReportsView.vue'
 import SandboxView from './views/sandbox/SandboxView.vue'
 
-// Sections with a screen of their own; the others show their placeholder until built.
-const screens: Record<string, typeof KeysView> = {
-  '/recurring': RecurringView,
-  '/reports': ReportsView,
-  '/bulk': BulkView,
-  '/keys': KeysView,
-  '/sandbox': SandboxView,
-  '/history': HistoryView,
+// Every section has its screen: a section added without one does not type-check.
+const screens: Record<SectionId, typeof KeysView> = {
+  recurring: RecurringView,
+  reports: ReportsView,
+  bulk: BulkView,
+  keys: KeysView,
+  sandbox: SandboxView,
+  history: HistoryView,
 }
 
 export const router = createRouter({
@@ -23,15 +22,9 @@ export const router = createRouter({
   history: createWebHashHistory(),
   routes: [
     { path: '/', redirect: sections[0].path },
-    ...sections.map((section): RouteRecordRaw => {
-      const screen = screens[section.path]
-      return screen
-        ? { path: section.path, component: screen }
-        : {
-            path: section.path,
-            component: SectionPlaceholder,
-            props: { section: section.id },
-          }
-    }),
+    ...sections.map((section): RouteRecordRaw => ({
+      path: section.path,
+      component: screens[section.id],
+    })),
   ],
 })

@@ -1,6 +1,6 @@
 /**
- * The app's sections, in navigation order; each issue replaces a placeholder with its screen.
- * Titles and summaries live in the locale files, under shell.sections.<id>.
+ * The app's sections, in navigation order; each has its screen in router.ts.
+ * Titles live in the locale files, under shell.sections.<id>.
  */
 export const sections = [
   { id: 'recurring', path: '/recurring' },
