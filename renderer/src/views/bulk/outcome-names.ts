@@ -4,23 +4,15 @@ import {
   type OutcomeSeverity,
   type RequestOutcome,
 } from '../../../../preload/contract/request-outcomes'
+import { RECURRING_UPDATE_OUTCOMES } from '../../../../preload/contract/recurring-channels'
 import { i18n } from '../../i18n'
 import { outcomeLabel } from '../history/history-format'
 
 // Called while rendering, so each text follows the window's language.
 const t = i18n.global.t
 
-/** The outcomes a bulk row can end with, in the order the filter offers them. */
-export const BULK_OUTCOMES: readonly RequestOutcome[] = [
-  'approved',
-  'declined',
-  'validation-error',
-  'error',
-  'internal-failure',
-  'unknown',
-  'not-sent',
-  'protocol-error',
-]
+/** The outcomes a bulk row can end with (each row is one update sent), in the filter's order. */
+export const BULK_OUTCOMES = RECURRING_UPDATE_OUTCOMES
 
 // The journal stores the outcome as text; one it does not know is shown as written.
 const isKnown = (outcome: string): outcome is RequestOutcome => outcome in REQUEST_OUTCOMES
