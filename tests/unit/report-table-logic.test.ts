@@ -20,7 +20,7 @@ import {
   saveLayout,
 } from '../../renderer/src/views/reports/table/saved-column-layouts'
 import { nextSort } from '../../renderer/src/views/reports/table/sort-keys'
-import type { UnitWording } from '../../renderer/src/format/readable-units'
+import type { UnitWording } from '../../renderer/src/i18n/readable-units'
 import { createAppI18n } from '../../renderer/src/i18n/create'
 import { groupDigits, showingText } from '../../renderer/src/views/reports/table/view-format'
 

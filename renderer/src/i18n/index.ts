@@ -1,7 +1,7 @@
 import { computed } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Explained } from '../../../preload/contract/explained'
-import { byteSize, type UnitWording } from '../format/readable-units'
+import { byteSize, type UnitWording } from './readable-units'
 import { createAppI18n } from './create'
 import { initialLocale, rememberLocale, type AppLocale } from './locales'
 import { explainWith, type Wording } from './main-messages'

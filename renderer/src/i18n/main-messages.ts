@@ -1,11 +1,5 @@
 import type { Explained } from '../../../preload/contract/explained'
-import {
-  byteSize,
-  duration,
-  sizeLimit,
-  timeLimit,
-  type UnitWording,
-} from '../format/readable-units'
+import { byteSize, duration, sizeLimit, timeLimit, type UnitWording } from './readable-units'
 
 /** The part of vue-i18n's composer that words main's messages. */
 export interface Wording extends UnitWording {

@@ -1,5 +1,5 @@
 import { useI18n } from 'vue-i18n'
-import { numberFormat, type UnitWording } from '../../../format/readable-units'
+import { numberFormat, type UnitWording } from '../../../i18n/readable-units'
 
 /** A whole number as `locale` writes it: 1,000,000 (en), 1 000 000 (ru). */
 export const count = (n: number, locale: string) => numberFormat(locale, 0).format(n)

@@ -1,7 +1,7 @@
 import { watch } from 'vue'
 import { MENU_LABEL_KEYS, type MenuLabels } from '../../../preload/contract/app-channels'
 import { call } from '../bridge'
-import { i18n } from '.'
+import { i18n } from '../i18n'
 
 /** Keeps main's native menu in the window's language: now, and after each switch. */
 export function useNativeMenuLanguage(): void {
