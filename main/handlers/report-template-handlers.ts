@@ -1,11 +1,11 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
 import { explainedDetail, type Explained } from '../../preload/contract/explained'
+import { parseJsonText } from '../../preload/contract/json-text'
 import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
 import {
   checkRequest,
   isRecord,
-  parseJsonText,
   requestJsonText,
   TEMPLATE_FILE_MAX_BYTES,
   type TemplateIssue,

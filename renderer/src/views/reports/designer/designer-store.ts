@@ -7,13 +7,12 @@ import {
   freeName,
   isRecord,
   NAME_PATH,
-  parseJsonText,
   requestJsonText,
   templateNameIssue,
   unknownFields,
-  type JsonText,
   type TemplateIssue,
 } from '../../../../../preload/contract/report-template'
+import { parseJsonText, type JsonText } from '../../../../../preload/contract/json-text'
 import type {
   TemplateSummaryView,
   TemplateView,
