@@ -75,17 +75,21 @@ const ECHO_SEPARATOR = '(?:%[0-9A-Fa-f]{2}|[^0-9A-Za-z])*'
 // A short value (a CVV2) counts only on its own, so "987" leaves 9870 and 9.87 alone; an escape
 // such as %3D (=) before it still ends the word before it.
 const WORD_START = '(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))'
+// After its label, a card code spread by separators (cvv2: 1 2 3) is the card code too.
+const CARD_CODE_LABEL = `(?<=(?:cvv2?|cvc2?|cid|csc|security[ _-]?code)${ECHO_SEPARATOR})`
 
 /**
  * Finds a value sent wherever it is echoed, each of its characters captured on its own so each
- * can be masked in place; null for a value with nothing to find.
+ * can be masked in place; none for a value with nothing to find.
  */
-function echoOf(value: string): RegExp | null {
+function echoesOf(value: string, kind: SensitiveKind): RegExp[] {
   const characters = value.match(/[A-Za-z0-9]/g)?.map((character) => `(${character})`)
-  if (!characters) return null
-  if (characters.length < 6)
-    return new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'dgi')
-  return new RegExp(characters.join(ECHO_SEPARATOR), 'dgi')
+  if (!characters) return []
+  const spread = characters.join(ECHO_SEPARATOR)
+  if (characters.length >= 6) return [new RegExp(spread, 'dgi')]
+  const alone = new RegExp(`${WORD_START}${characters.join('')}(?![A-Za-z0-9])`, 'dgi')
+  if (kind !== 'card-code') return [alone]
+  return [alone, new RegExp(`${CARD_CODE_LABEL}${spread}(?![A-Za-z0-9])`, 'dgi')]
 }
 
 /** Which characters of an echoed value stay readable, by their place among its `count`. */
@@ -144,8 +148,8 @@ export function redactorFor(sent: readonly Parameter[]): (text: string) => strin
   const echoes: [RegExp, (index: number, count: number) => boolean][] = []
   for (const [name, value] of sent) {
     const kind = kindOf(canonical(name))
-    const echo = kind === null ? null : echoOf(value)
-    if (kind !== null && echo !== null) echoes.push([echo, SHOWN[kind]])
+    if (kind === null) continue
+    for (const echo of echoesOf(value, kind)) echoes.push([echo, SHOWN[kind]])
   }
   return (text) => {
     const masked = new Set<number>()

@@ -54,6 +54,8 @@ const sample = fc
     ssnSentDashed: fc.boolean(),
     panGaps: gaps(18),
     ssnGaps: gaps(8),
+    // After its label, a CVV2 may be spread too (cvv2: 1 2 3).
+    cvvGaps: gaps(3),
     panLabel: fc.constantFrom('', 'card ', 'PAN: ', 'credit-card-number='),
     ssnLabel: fc.constantFrom('', 'ssn ', 'SSN: '),
     cvvLabel: fc.constantFrom(...CVV_LABELS),
@@ -70,7 +72,7 @@ const sample = fc
     const parts: Record<Echo['kind'], { label: string; text: string; at: number[] }> = {
       'card-number': { label: s.panLabel, ...spread(s.pan, s.panGaps) },
       ssn: { label: s.ssnLabel, ...spread(s.ssn, s.ssnGaps) },
-      'card-code': { label: `${s.cvvLabel}${s.cvvLabelGap}`, ...spread(s.cvv, ['', '', '']) },
+      'card-code': { label: `${s.cvvLabel}${s.cvvLabelGap}`, ...spread(s.cvv, s.cvvGaps) },
     }
     let text = s.noises[0]!.join('')
     const echoes: Echo[] = []

@@ -77,6 +77,8 @@ describe('redaction of what is kept about a request', () => {
       'cvv2 *** refused for ssn ***-**-6789',
     )
     expect(redact('ssn 123 -- 45 -- 6789')).toBe('ssn *** -- ** -- 6789')
+    // After its label, a CVV2 spread by separators; elsewhere such digits are left alone.
+    expect(redact('cvv2: 1 2 3, items 1 2 3')).toBe('cvv2: * * *, items 1 2 3')
   })
 
   it('masks a card number sent however its digits are separated', () => {
