@@ -4,20 +4,19 @@ import {
   type RecurringProfileType,
 } from '../../preload/contract/recurring-parameters'
 import { ExplainedError } from '../../preload/contract/explained'
-import { claimJob } from '../bulk/bulk-claim'
-import { createBulkJob, DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
-import { startBulkRun, type BulkProgress } from '../bulk/bulk-run'
+import { DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
+import type { BulkProgress } from '../bulk/bulk-run'
 import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
 import { autoMapping } from '../bulk/column-mapping'
 import { isHeaderLine } from '../bulk/column-name'
-import { openJobSource, rowInputs } from '../bulk/job-source'
+import { createBulkJobService, type BulkJobService } from '../bulk/job-service'
 import { createPastedTables } from '../bulk/pasted-tables'
 import { checkRows } from '../bulk/row-check'
 import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
 import { createKeytarSecretStore } from '../secrets/keytar-secret-store'
-import { createBulkJournal, type BulkJob, type BulkJournal } from '../store/bulk-journal-repository'
+import { createBulkJournal, type BulkJob } from '../store/bulk-journal-repository'
 import { createBulkMappings } from '../store/bulk-mappings-repository'
 import { appDataDir, databaseFile } from '../store/data-dir'
 import { openCliStore } from './cli-history'
@@ -108,7 +107,7 @@ const shownHeaders = (headers: readonly string[]) =>
     : headers.map((_, index) => `column ${index + 1}`)
 
 async function newJob(
-  journal: BulkJournal,
+  bulkJobs: BulkJobService,
   mappings: ReturnType<typeof createBulkMappings>,
   input: string,
   values: { 'profile-type'?: string; 'skip-invalid'?: boolean },
@@ -169,7 +168,7 @@ async function newJob(
   }
   if (badRows.size === source.rows.length)
     throw new CliFailure('nothing was sent: no row can be sent.')
-  const job = createBulkJob(journal, source, {
+  const job = bulkJobs.create(source, {
     environment,
     mapping,
     profileType: profileType as RecurringProfileType | null,
@@ -198,13 +197,17 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
   const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   const store = openCliStore()
-  const me = thisProcess()
   const journal = createBulkJournal(store.db)
-  // A job made from a table pasted in the app reads it with its key from the keychain.
-  const pastedTables = createPastedTables({
-    dataDir: dirname(databaseFile(appDataDir())),
-    secrets: createKeytarSecretStore(),
+  const bulkJobs = createBulkJobService({
     journal,
+    history: store.history,
+    // A job made from a table pasted in the app reads it with its key from the keychain.
+    pastedTables: createPastedTables({
+      dataDir: dirname(databaseFile(appDataDir())),
+      secrets: createKeytarSecretStore(),
+      journal,
+    }),
+    runner: thisProcess(),
   })
   try {
     const environment = store.environmentOf(env)
@@ -213,7 +216,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     try {
       if (values.input !== undefined) {
         ;({ job, source } = await newJob(
-          journal,
+          bulkJobs,
           createBulkMappings(store.db),
           values.input,
           values,
@@ -221,36 +224,21 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
           environment,
           io,
         ))
-        io.stderr(
-          `Bulk job ${job.id}: ${journal.counts(job.id).states.pending} rows from ${values.input}\n`,
-        )
+        io.stderr(`Bulk job ${job.id}: ${bulkJobs.pendingRows(job)} rows from ${values.input}\n`)
       } else {
         const found = journal.job(values.resume!)
         if (found === null)
           throw new CliFailure(`--resume ${values.resume}: no such bulk job in the journal`)
-        claimJob(journal, store.history, found, me)
-        if (values.unknown !== undefined) {
-          const unknown = journal.rows(found.id, { states: ['unknown'], limit: 1000 })
-          const decided = journal.decide(
-            found.id,
-            unknown.rows.map((row) => row.rowNumber),
-            values.unknown,
-          )
+        const unknown = values.unknown as 'resend' | 'skip' | undefined
+        let decided: number
+        ;({ job, decided } = bulkJobs.takeOver(found, { unknown, concurrency, rate }))
+        if (unknown !== undefined) {
           io.stderr(
-            `${decided} unknown rows: ${values.unknown === 'skip' ? 'skipped' : 'to be sent again with new order ids'}\n`,
+            `${decided} unknown rows: ${unknown === 'skip' ? 'skipped' : 'to be sent again with new order ids'}\n`,
           )
         }
-        if (concurrency !== undefined || rate !== undefined) {
-          journal.setSettings(found.id, {
-            concurrency: concurrency ?? found.concurrency,
-            rate: rate === undefined ? found.rate : rate,
-          })
-        }
-        job = journal.job(found.id)!
-        source = await openJobSource(job, pastedTables)
-        io.stderr(
-          `Bulk job ${job.id}: resuming, ${journal.counts(job.id).states.pending} rows never sent\n`,
-        )
+        source = await bulkJobs.openSource(job)
+        io.stderr(`Bulk job ${job.id}: resuming, ${bulkJobs.pendingRows(job)} rows never sent\n`)
       }
     } catch (error) {
       if (error instanceof CsvError || error instanceof ExplainedError)
@@ -265,16 +253,17 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
       history: store.history,
     })
     let lastLine = 0
-    const run = startBulkRun(job, {
-      journal,
-      history: store.history,
+    const run = bulkJobs.run(job, source, {
       rowContext: connectionContexts(context),
-      inputOf: rowInputs(job, source),
-      runner: me,
       onProgress: (progress) => {
         if (Date.now() - lastLine < 1000) return
         lastLine = Date.now()
         io.stderr(progressLine(progress))
+      },
+      onShredFailure: (error) => {
+        io.stderr(
+          `The pasted table of this job could not be shredded now (${error.message}); the app shreds it at its next start.\n`,
+        )
       },
     })
     const interrupt = () => {
@@ -289,12 +278,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
       process.off('SIGINT', interrupt)
     }
     io.stderr(progressLine(summary))
-    await pastedTables.shredIfSpent(job.id).catch((error: unknown) => {
-      io.stderr(
-        `The pasted table of this job could not be shredded now (${(error as Error).message}); the app shreds it at its next start.\n`,
-      )
-    })
-    const unknown = journal.rows(job.id, { states: ['unknown'], limit: 1000 }).rows
+    const unknown = bulkJobs.unknownRows(job)
     if (unknown.length > 0) {
       io.stderr(
         `${unknown.length} rows have an unknown outcome (rows ${unknown.map((row) => row.rowNumber).join(', ')}): check those profiles, then --resume ${job.id} --unknown resend or --unknown skip\n`,
