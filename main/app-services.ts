@@ -19,6 +19,7 @@ import { createReportCache } from './reports/report-cache'
 import { createReportFiles, type ReportFiles } from './reports/report-files'
 import { createReportRunService } from './reports/report-run-service'
 import { createReportService } from './reports/report-service'
+import { createReportTemplateService } from './reports/template-service'
 import { connectSandboxEnvironment } from './environments/sandbox-environment'
 import { createEmbeddedSandbox } from './sandbox/process/embedded-sandbox'
 import type { SecretStore } from './secrets/secret-store'
@@ -77,7 +78,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const history = createHistoryRepository(db)
   history.markInterrupted()
   // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
-  const templates = createReportTemplatesRepository(db)
+  const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
   templates.purgeDeleted()
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
@@ -127,7 +128,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     reports,
     reportFiles,
     cache: reportCache,
-    markTemplateRun: (templateId) => templates.markRun(templateId),
+    markTemplateRun: templates.markRun,
   })
 
   // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were

@@ -1,160 +1,34 @@
-import { stat, writeFile } from 'node:fs/promises'
-import { basename, extname } from 'node:path'
-import { explainedDetail, type Explained } from '../../preload/contract/explained'
-import { parseJsonText } from '../../preload/contract/json-text'
-import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
-import {
-  checkRequest,
-  isRecord,
-  requestJsonText,
-  TEMPLATE_FILE_MAX_BYTES,
-  type TemplateIssue,
-} from '../../preload/contract/report-template'
-import { RECENT_TEMPLATES_MAX } from '../../preload/contract/report-template-channels'
-import { outputText } from '../../preload/contract/text'
-import { NotRegularFileError, readRegularFile } from '../csv/regular-file'
+import { basename } from 'node:path'
 import { ALL_FILES, dialogWords, type FileDialogs, type OfferedFilter } from '../dialogs'
 import type { Handlers } from '../ipc'
-import {
-  TemplateRefusedError,
-  type ReportTemplate,
-  type ReportTemplatesRepository,
-} from '../store/report-templates-repository'
+import { templateFileName, type ReportTemplateService } from '../reports/template-service'
 
 type TemplateChannel = Extract<keyof Handlers, `templates:${string}`>
 
 const JSON_FILES: OfferedFilter[] = [{ id: 'reportTemplates', extensions: ['json'] }, ALL_FILES]
-const ISSUES_SHOWN = 100
-
-const view = ({ request, ...summary }: ReportTemplate) => ({
-  ...summary,
-  requestJson: JSON.stringify(request),
-})
-
-/** Saves, or says at which fields the template was refused. */
-function savedOrRefused(save: () => ReportTemplate) {
-  try {
-    return { status: 'saved' as const, template: view(save()) }
-  } catch (error) {
-    if (!(error instanceof TemplateRefusedError)) throw error
-    return { status: 'refused' as const, issues: error.issues.slice(0, ISSUES_SHOWN) }
-  }
-}
-
-/** A file name from a template name: no path separators or characters systems refuse. */
-export function templateFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[.\s]+|[.\s]+$/g, '')
-  return `${safe.slice(0, 120) || 'report-template'}.json`
-}
-
-type ImportResult =
-  | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
-  | ({ status: 'refused'; fileName: string } & Explained)
-
-/**
- * Reads a template file (the report request of spec §2.1 as JSON) as a draft for the designer:
- * never saved here, so nothing that failed the checks is kept without the user seeing why.
- */
-export async function readTemplateFile(
-  file: string,
-  freeName: (base: string) => string,
-): Promise<ImportResult> {
-  const fileName = basename(file)
-  const refused = (message: string, code: string, params: Explained['params'] = {}) => ({
-    status: 'refused' as const,
-    fileName,
-    message,
-    messageCode: `report.template.${code}`,
-    params: { file: fileName, ...params },
-  })
-  const size = (await stat(file)).size
-  if (size > TEMPLATE_FILE_MAX_BYTES) {
-    return refused(
-      `${fileName} is ${formatByteSize(size)}: a report template is a small JSON file (at most ${formatSizeLimit(TEMPLATE_FILE_MAX_BYTES)}).`,
-      'file-too-large',
-      { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES },
-    )
-  }
-  let bytes: Buffer
-  try {
-    bytes = await readRegularFile(file)
-  } catch (error) {
-    if (!(error instanceof NotRegularFileError)) throw error
-    return refused(
-      `${fileName} is not a regular file (a folder, a pipe, a device or a socket): a report template is a JSON file.`,
-      'file-not-regular',
-    )
-  }
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
-  } catch {
-    return refused(
-      `${fileName} is not UTF-8 text: a report template is a JSON file.`,
-      'file-not-utf8',
-    )
-  }
-  if (!outputText(text.length).safeParse(text).success) {
-    return refused(
-      `${fileName} holds a private key: GateDesk does not read it as a template.`,
-      'file-private-key',
-    )
-  }
-  const base = basename(fileName, extname(fileName))
-  const parsed = parseJsonText(text)
-  if (!parsed.ok) {
-    // Opened as it is, so the raw JSON tab shows where it breaks and nothing is lost.
-    return {
-      status: 'opened',
-      fileName,
-      name: freeName(base),
-      text,
-      issues: [
-        {
-          path: '',
-          message: `${fileName} is not JSON: ${parsed.message}`,
-          messageCode: 'report.template.file-not-json',
-          params: { file: fileName, ...explainedDetail(parsed) },
-        },
-      ],
-    }
-  }
-  const reportName = isRecord(parsed.value) ? parsed.value['reportName'] : undefined
-  const checked = checkRequest(parsed.value)
-  return {
-    status: 'opened',
-    fileName,
-    name: freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
-    text: requestJsonText(parsed.value),
-    issues: checked.ok ? [] : checked.issues.slice(0, ISSUES_SHOWN),
-  }
-}
 
 export function reportTemplateHandlers(deps: {
-  templates: ReportTemplatesRepository
+  templates: ReportTemplateService
   dialogs: FileDialogs
 }): Pick<Handlers, TemplateChannel> {
   const { templates, dialogs } = deps
-  const recent = () => templates.recent(RECENT_TEMPLATES_MAX)
   return {
-    'templates:list': async () => ({ templates: templates.list(), recent: recent() }),
-    'templates:get': async ({ id }) => view(templates.get(id)),
-    'templates:save': async ({ id, name, request }) =>
-      savedOrRefused(() => templates.save({ id, name, request })),
-    'templates:duplicate': async ({ id }) => view(templates.duplicate(id)),
-    'templates:rename': async ({ id, name }) => savedOrRefused(() => templates.rename(id, name)),
+    'templates:list': async () => templates.list(),
+    'templates:get': async ({ id }) => templates.get(id),
+    'templates:save': async (draft) => templates.save(draft),
+    'templates:duplicate': async ({ id }) => templates.duplicate(id),
+    'templates:rename': async ({ id, name }) => templates.rename(id, name),
     'templates:delete': async ({ id }) => {
       templates.remove(id)
       return { deleted: true as const }
     },
-    'templates:restore': async ({ id }) => view(templates.restore(id)),
+    'templates:restore': async ({ id }) => templates.restore(id),
     'templates:import-file': async (input) => {
       const file = await dialogs.chooseFileToOpen(
         dialogWords(input, 'Import a report template', JSON_FILES),
       )
       if (!file) return { status: 'cancelled' as const }
-      return readTemplateFile(file, templates.freeName)
+      return templates.importFile(file)
     },
     'templates:export-file': async (input) => {
       const { name, request } = input
@@ -163,9 +37,9 @@ export function reportTemplateHandlers(deps: {
         defaultName: templateFileName(name),
       })
       if (!file) return { file: null }
-      await writeFile(file, requestJsonText(request), 'utf8')
+      await templates.exportFile(file, request)
       return { file: basename(file) }
     },
-    'templates:mark-run': async ({ id }) => ({ marked: templates.markRun(id), recent: recent() }),
+    'templates:mark-run': async ({ id }) => templates.markRun(id),
   }
 }

@@ -10,7 +10,7 @@ import { reportHandlers } from '../../main/handlers/report-handlers'
 import { reportTemplateHandlers } from '../../main/handlers/report-template-handlers'
 import { registerHandlers, type Handlers, type IpcMainLike } from '../../main/ipc'
 import type { ReportService } from '../../main/reports/report-service'
-import type { ReportTemplatesRepository } from '../../main/store/report-templates-repository'
+import type { ReportTemplateService } from '../../main/reports/template-service'
 import type { ChannelName } from '../../preload/contract/channels'
 import type { IpcResult } from '../../preload/contract/ipc-result'
 import { blankRequest } from '../../preload/contract/report-template'
@@ -46,7 +46,7 @@ const ipc: IpcMainLike = {
   handle: (name, listener) => listeners.set(name, listener as never),
 }
 const handlers = {
-  ...reportTemplateHandlers({ templates: {} as ReportTemplatesRepository, dialogs }),
+  ...reportTemplateHandlers({ templates: {} as ReportTemplateService, dialogs }),
   ...bulkHandlers({ bulk: {} as BulkService, imports: {} as ImportSessions, dialogs }),
   ...reportHandlers({
     reports,

@@ -11,6 +11,7 @@ import {
   type InvokeEventLike,
   type IpcMainLike,
 } from '../../main/ipc'
+import { createReportTemplateService } from '../../main/reports/template-service'
 import { openDatabase } from '../../main/store/database'
 import { createReportTemplatesRepository } from '../../main/store/report-templates-repository'
 import type { ChannelName, ChannelOutput } from '../../preload/contract/channels'
@@ -40,7 +41,7 @@ const dialogs: FileDialogs & { nextOpen: string | null; nextSave: string | null 
   },
 }
 
-const templates = createReportTemplatesRepository(db)
+const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
 const listeners = new Map<string, (event: InvokeEventLike, payload: unknown) => unknown>()
 const ipc: IpcMainLike = { handle: (name, listener) => listeners.set(name, listener) }
 registerHandlers(ipc, reportTemplateHandlers({ templates, dialogs }) as Handlers, {
