@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
-import type { SandboxConnection } from '../sandbox/process/sandbox-connection'
+import type { SandboxConnection } from '../sandbox/sandbox-connection'
 import { readRegularFile } from '../csv/regular-file'
 import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
 

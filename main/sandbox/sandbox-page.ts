@@ -3,7 +3,7 @@ import { dottedDay } from '../../preload/contract/calendar'
 import type { FaultKind } from './http/faults'
 import { formatMinor } from './profiles/money'
 import { DECLINE_REASONS, STOP_REASONS } from './profiles/profile-charge'
-import type { AmountRule, Profile } from './profiles/profile'
+import type { AmountRule, Profile } from './stores/profile'
 import type { SandboxService } from './sandbox-server'
 
 /** What the app's Sandbox page asks of the sandbox: each answer is what its channel returns. */

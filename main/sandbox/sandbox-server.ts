@@ -20,19 +20,15 @@ import { textReply } from './http/reply'
 import { writeReply } from './http/reply-writer'
 import { requestLog, type RequestLogEntry } from './http/request-log'
 import { INBOX_PATH, requestRouter } from './http/request-router'
-import type { SandboxConnection } from './process/sandbox-connection'
+import { loadOrCreateTlsCredentials } from './http/state-certificate'
+import type { SandboxConnection } from './sandbox-connection'
 import {
   createSandboxService,
   type SandboxActions,
   type SandboxGateway,
   type SandboxSnapshot,
 } from './sandbox-service'
-import {
-  loadOrCreateTlsCredentials,
-  openSandboxState,
-  type SandboxFiles,
-  type SandboxState,
-} from './stores/sandbox-state'
+import { openSandboxState, type SandboxFiles, type SandboxState } from './stores/sandbox-state'
 
 export interface SandboxOptions {
   stateDir: string

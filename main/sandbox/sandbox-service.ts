@@ -7,7 +7,7 @@ import {
 import { calendarDate, dottedDay, localDay } from '../../preload/contract/calendar'
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher'
 import { callbackControl } from './callbacks/callback-parameters'
-import type { CallbackDelivery, ReceivedCallback } from './callbacks/callback-log'
+import type { CallbackDelivery, ReceivedCallback } from './stores/callback-log'
 import {
   advanceDays,
   chargeAndRecord,
@@ -21,7 +21,7 @@ import type { Merchant } from './stores/merchant-store'
 import type { SandboxSettings } from './stores/meta-store'
 import { stopWhenDone } from './profiles/profile-charge'
 import { applyUpdate, profileRuleIssues, type ProfileRuleIssue } from './profiles/profile-update'
-import type { Profile } from './profiles/profile'
+import type { Profile } from './stores/profile'
 import { nextScheduleDateAfter } from '../../preload/contract/schedule'
 import type { ReportPlan } from './reports/report-request-check'
 import { reportRowPages, type ReportRow } from './reports/report-rows'

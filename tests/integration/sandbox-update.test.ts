@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { httpsPost } from '../../main/gateway/https-transport'
 import { addDays, dottedDay } from '../../preload/contract/calendar'
-import type { Profile } from '../../main/sandbox/profiles/profile'
+import type { Profile } from '../../main/sandbox/stores/profile'
 import { minimalUpdate, useTestSandbox } from '../fixtures/sandbox'
 
 const sandbox = useTestSandbox()

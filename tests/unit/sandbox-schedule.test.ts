@@ -4,7 +4,7 @@ import {
   chargeAmount,
   stopWhenDone,
 } from '../../main/sandbox/profiles/profile-charge'
-import type { AmountRule, Profile } from '../../main/sandbox/profiles/profile'
+import type { AmountRule, Profile } from '../../main/sandbox/stores/profile'
 import { nextScheduleDateAfter, scheduleDate } from '../../preload/contract/schedule'
 
 describe('schedule dates', () => {

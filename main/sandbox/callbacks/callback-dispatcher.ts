@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events'
-import type { CallbackLog, CallbackDelivery } from './callback-log'
+import type { CallbackLog, CallbackDelivery } from '../stores/callback-log'
 import { callbackParameters } from './callback-parameters'
 import type { CallbackSender } from './callback-sender'
 import type { TransactionRecord } from '../stores/transaction-store'

@@ -1,4 +1,4 @@
-import type { SandboxConnection } from './sandbox-connection'
+import type { SandboxConnection } from '../sandbox-connection'
 import type { SandboxPage } from '../sandbox-page'
 
 /** How the embedded sandbox runs, passed to its process as command-line arguments. */

@@ -7,7 +7,7 @@ import {
   stopWhenDone,
   transactionTypeOf,
 } from './profile-charge'
-import type { Profile } from './profile'
+import type { Profile } from '../stores/profile'
 import type { SandboxStores } from '../stores/sandbox-state'
 import type { TransactionRecord } from '../stores/transaction-store'
 

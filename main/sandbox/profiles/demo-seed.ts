@@ -1,7 +1,7 @@
 import { addDays, timestampOn, type IsoDay } from '../../../preload/contract/calendar'
 import type { Merchant } from '../stores/merchant-store'
 import { chargeAmount, stopWhenDone, transactionTypeOf } from './profile-charge'
-import type { AmountRule, Profile, ProfileSchedule } from './profile'
+import type { AmountRule, Profile, ProfileSchedule } from '../stores/profile'
 import {
   nextScheduleDateAfter,
   scheduleDate,

@@ -1,5 +1,5 @@
 import type { IsoDay } from '../../../preload/contract/calendar'
-import type { AmountRule, Profile } from './profile'
+import type { AmountRule, Profile } from '../stores/profile'
 import { nextScheduleDateAfter } from '../../../preload/contract/schedule'
 import type { TransactionStatus } from '../stores/transaction-store'
 import type {

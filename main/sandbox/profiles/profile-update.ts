@@ -2,7 +2,7 @@ import { AMOUNT_SEQUENCE_SEPARATOR, parseAmount } from '../../../preload/contrac
 import { PAYER_PARAMETERS } from '../../../preload/contract/recurring-parameters'
 import { dottedDay, isoFromDotted, type IsoDay } from '../../../preload/contract/calendar'
 import { maskCardNumber, maskSsn, redactorFor } from '../../privacy/redaction'
-import type { AmountRule, Profile } from './profile'
+import type { AmountRule, Profile } from '../stores/profile'
 import { nextScheduleDateAfter, type Period } from '../../../preload/contract/schedule'
 
 /** A rule the sandbox checks against the profile itself, beyond the parameter table. */

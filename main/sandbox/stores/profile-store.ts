@@ -1,4 +1,4 @@
-import type { Profile } from '../profiles/profile'
+import type { Profile } from './profile'
 import type { SandboxDb } from './sandbox-db'
 
 export type ProfileStore = ReturnType<typeof profileStore>

@@ -1,14 +1,13 @@
-import { createPublicKey, generateKeyPairSync, randomUUID, X509Certificate } from 'node:crypto'
+import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { privateDir, privateFile, writePrivateFile } from '../../store/private-files'
-import { callbackLog } from '../callbacks/callback-log'
+import { callbackLog } from './callback-log'
 import { merchantStore, type Merchant } from './merchant-store'
 import { metaStore } from './meta-store'
-import { nonceStore } from '../oauth/nonce-store'
+import { nonceStore } from './nonce-store'
 import { profileStore } from './profile-store'
 import { openSandboxDb, type SandboxDb } from './sandbox-db'
-import { createLoopbackCertificate, type TlsCredentials } from '../http/tls-certificate'
 import { transactionStore } from './transaction-store'
 
 /** Where a sandbox keeps its state; sandbox.json names the demo merchant's files. */
@@ -43,9 +42,6 @@ const DEMO_MERCHANT = {
   endpointId: '1001',
 } as const
 
-const CERTIFICATE_VALID_DAYS = 825
-const RENEW_WITHIN_MS = 30 * 24 * 60 * 60 * 1000
-
 export interface SandboxStores {
   meta: ReturnType<typeof metaStore>
   merchants: ReturnType<typeof merchantStore>
@@ -62,20 +58,6 @@ export interface SandboxState {
   created: boolean
   stores: SandboxStores
   merchant: Merchant
-}
-
-/** The TLS certificate kept in the state dir, renewed when it is about to expire. */
-export function loadOrCreateTlsCredentials(files: SandboxFiles, now: number): TlsCredentials {
-  if (existsSync(files.tlsCertificate) && existsSync(files.tlsKey)) {
-    const certPem = readFileSync(files.tlsCertificate, 'utf8')
-    if (Date.parse(new X509Certificate(certPem).validTo) - now > RENEW_WITHIN_MS) {
-      return { certPem, keyPem: readFileSync(files.tlsKey, 'utf8') }
-    }
-  }
-  const credentials = createLoopbackCertificate({ validDays: CERTIFICATE_VALID_DAYS })
-  writePrivateFile(files.tlsKey, credentials.keyPem)
-  writePrivateFile(files.tlsCertificate, credentials.certPem)
-  return credentials
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { SandboxDb } from '../stores/sandbox-db'
+import type { SandboxDb } from './sandbox-db'
 
 export type DeliveryState = 'pending' | 'delivered' | 'failed' | 'refused'
 

@@ -1,11 +1,11 @@
 import { REPORT_ERROR_CODES, type ReportErrorCode } from '../error-codes'
 import { verifyOAuthRequest, type VerifierOptions } from '../oauth/oauth-verifier'
-import { csvReportStream } from './csv-report'
-import { findUnicodeFont, pdfReportStream } from './pdf-report'
-import type { ReceivedRequest } from '../http/received-request'
-import { textReply, type Handled } from '../http/reply'
-import { checkReportRequest } from './report-request-check'
-import { REPORT_COLUMNS } from './report-rows'
+import { csvReportStream } from '../reports/csv-report'
+import { findUnicodeFont, pdfReportStream } from '../reports/pdf-report'
+import type { ReceivedRequest } from './received-request'
+import { textReply, type Handled } from './reply'
+import { checkReportRequest } from '../reports/report-request-check'
+import { REPORT_COLUMNS } from '../reports/report-rows'
 import type { SandboxGateway } from '../sandbox-service'
 
 /** The refusal of spec §7.1: HTTP 200, text/plain, no report. */
