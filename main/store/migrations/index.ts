@@ -4,6 +4,7 @@ import { bulkJournal } from './003-bulk-journal'
 import { sendersAndMessageCodes } from './004-senders-and-message-codes'
 import { bulkCardCodes } from './005-bulk-card-codes'
 import { forgetDataHeaders } from './006-forget-data-headers'
+import { remaskStoredTexts } from './007-remask-stored-texts'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sendersAndMessageCodes,
   bulkCardCodes,
   forgetDataHeaders,
+  remaskStoredTexts,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
