@@ -15,7 +15,8 @@ import {
 import type { BulkJob, BulkJournal, BulkRowFilter } from '../store/bulk-journal-repository'
 import { isInterrupted, runByOther } from './bulk-claim'
 import type { BulkSource } from './bulk-source'
-import { dryRun, sessionRows } from './dry-run'
+import { dryRun } from './dry-run'
+import { jobFromImport } from './job-from-import'
 import type { ImportSessions } from './import-sessions'
 import { createBulkJobService } from './job-service'
 import { environmentNames, jobView, resultRowView } from './job-views'
@@ -66,42 +67,16 @@ export function createBulkService(deps: BulkServiceDeps) {
     )
   }
 
-  /**
-   * Journals a job from an import (rows that break the rules left out) and starts it; a pasted
-   * table is stored encrypted first (pasted-tables.ts).
-   */
+  /** Journals a job from an import and starts it. */
   async function start(importId: string, settings: BulkRunSettings) {
     const session = imports.get(importId)
     const environment = deps.environments.get(settings.environmentId)
-    if (!session.mapping.includes('recurring-payment-id')) {
-      throw new ExplainedError(
-        'No column is mapped to recurring-payment-id: map one before starting.',
-        'bulk.job.no-profile-id-column',
-      )
-    }
-    const environments = rowEnvironments()
-    const { refused } = sessionRows(session, settings.profileType, environments)
-    const pasted = session.pasted
-      ? await pastedTables.store(session.source, session.mapping, session.fixes)
-      : null
-    const source = pasted?.source ?? session.source
-    let job: BulkJob
-    try {
-      job = bulkJobs.create(source, {
-        environment: { id: environment.id, name: environment.name },
-        mapping: session.mapping,
-        profileType: settings.profileType,
-        environments,
-        concurrency: settings.concurrency,
-        rate: settings.rate,
-        excluded: new Set([...session.excluded, ...refused]),
-        fixes: session.fixes,
-        sealedCardCodes: pasted?.sealedCardCodes,
-      })
-    } catch (error) {
-      if (pasted) await pastedTables.shred(source.path)
-      throw error
-    }
+    const { job, source } = await jobFromImport(
+      { bulkJobs, pastedTables },
+      session,
+      { ...settings, environment },
+      rowEnvironments(),
+    )
     memoryFixes.set(job.id, session.fixes)
     imports.close(importId)
     const { jobId } = run(job, source)
