@@ -57,7 +57,7 @@ export const mainReports = {
   neither: 'The gateway sent {type} that is neither a CSV nor a PDF report. Received: {received}',
   'neither-untyped':
     'The gateway sent untyped content that is neither a CSV nor a PDF report. Received: {received}',
-  /** Where and why JSON text does not parse (preload/contract/report-template.ts). */
+  /** Where and why JSON text does not parse (preload/contract/json-text.ts). */
   json: {
     'unclosed-string': 'A string is not closed: add the closing " (line {line}, column {column})',
     'bad-escape':
@@ -91,7 +91,10 @@ export const mainReports = {
     'private-key': 'This holds a private key: a report request never needs one. Remove it.',
     'identifier-empty': 'reportIdentifier names the report to run; it cannot be empty',
   },
-  /** Why a template or a template file is refused (main/store/report-templates-repository.ts). */
+  /**
+   * Why a template or a template file is refused (main/store/report-templates-repository.ts,
+   * main/reports/template-service.ts).
+   */
   template: {
     'name-missing': 'Give the template a name',
     'name-too-long': 'Keep the name to {max} characters',
