@@ -1,0 +1,118 @@
+// The structure rules `npm run lint` enforces (issue #21): size caps in eslint.config.js, import
+// circles in .dependency-cruiser.js. Each is checked on code that breaks it, so a rule that stops
+// firing (a glob that no longer matches, a config the tool ignores) fails here, not silently.
+import { execFile } from 'node:child_process'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { promisify } from 'node:util'
+import { ESLint } from 'eslint'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const root = join(import.meta.dirname, '..', '..')
+const eslint = new ESLint({ cwd: root })
+
+/** The rules ESLint breaks `code` by, as if it were the file at `filePath`. */
+async function brokenRules(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message)
+}
+
+const lines = (count: number, line: (index: number) => string) =>
+  Array.from({ length: count }, (_, index) => line(index)).join('\n')
+const functionOfLines = (count: number) =>
+  `export function long(): number {\n  let total = 0\n${lines(count - 4, (index) => `  total += ${index}`)}\n  return total\n}\n`
+
+describe('size caps', () => {
+  it('refuse a function over 150 lines in main/, preload/ and renderer/, but not in tests/', async () => {
+    expect(await brokenRules('main/probe.ts', functionOfLines(150))).toEqual([])
+    expect(await brokenRules('main/probe.ts', functionOfLines(151))).toEqual([
+      'max-lines-per-function',
+    ])
+    expect(await brokenRules('preload/contract/probe.ts', functionOfLines(151))).toEqual([
+      'max-lines-per-function',
+    ])
+    expect(await brokenRules('renderer/src/probe.ts', functionOfLines(151))).toEqual([
+      'max-lines-per-function',
+    ])
+    expect(await brokenRules('tests/unit/probe.test.ts', functionOfLines(151))).toEqual([])
+  })
+
+  it('refuse a file over 400 lines of code, blank lines and comments not counted', async () => {
+    const constants = (count: number) =>
+      `${lines(count, (index) => `export const c${index} = ${index}\n`)}\n`
+    expect(await brokenRules('main/probe.ts', `// why\n${constants(400)}`)).toEqual([])
+    expect(await brokenRules('main/probe.ts', constants(401))).toEqual(['max-lines'])
+  })
+
+  it("refuse a .vue file whose script block is over 400 lines, whatever its template's size", async () => {
+    const component = (scriptLines: number) =>
+      `<script setup lang="ts">\n${lines(scriptLines, (index) => `const c${index} = ${index}`)}\n` +
+      `void [${lines(scriptLines, (index) => `c${index}`).replaceAll('\n', ', ')}]\n</script>\n\n` +
+      `<template>\n${lines(500, () => '  <div />')}\n</template>\n`
+    expect(await brokenRules('renderer/src/ProbeCard.vue', component(399))).toEqual([])
+    expect(await brokenRules('renderer/src/ProbeCard.vue', component(400))).toEqual([
+      'vue/max-lines-per-block',
+    ])
+  })
+})
+
+describe('import circles', () => {
+  // One cruise over three small projects, each in a folder of its own: the tool takes seconds to start.
+  const cases = {
+    fileCircle: {
+      'a.ts': "import type { B } from './b'\nexport type A = B[]\n",
+      'b.ts': "import type { A } from './a'\nexport interface B {\n  a: A\n}\n",
+    },
+    folderCircle: {
+      'one/start.ts': "import { middle } from '../two/middle'\nexport const start = middle + 1\n",
+      'two/middle.ts': "import { end } from '../one/end'\nexport const middle = end + 1\n",
+      'one/end.ts': 'export const end = 1\n',
+    },
+    oneDirection: {
+      'one/start.ts': "import { middle } from '../two/middle'\nexport const start = middle + 1\n",
+      'two/middle.ts': "import { end } from '../three/end'\nexport const middle = end + 1\n",
+      'three/end.ts': 'export const end = 1\n',
+    },
+  }
+  const project = mkdtempSync(join(tmpdir(), 'gatedesk-circles-'))
+  afterAll(() => rmSync(project, { recursive: true, force: true }))
+  for (const [name, files] of Object.entries(cases)) {
+    for (const [path, code] of Object.entries(files)) {
+      mkdirSync(join(project, name, dirname(path)), { recursive: true })
+      writeFileSync(join(project, name, path), code)
+    }
+  }
+
+  /** The rules dependency-cruiser, run with the project's config, reports in each case's folder. */
+  let rulesByCase: Record<string, string[]>
+  beforeAll(async () => {
+    const cruiser = join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs')
+    const config = join(root, '.dependency-cruiser.js')
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [cruiser, '--config', config, '--output-type', 'json', ...Object.keys(cases)],
+      { cwd: project, encoding: 'utf8' },
+    ).catch((failed: { stdout: string }) => failed)
+    const report = JSON.parse(stdout) as {
+      summary: { violations: { from: string; rule: { name: string } }[] }
+    }
+    rulesByCase = Object.fromEntries(Object.keys(cases).map((name) => [name, []]))
+    for (const { from, rule } of report.summary.violations) {
+      const found = rulesByCase[from.split('/')[0] ?? '']
+      if (found && !found.includes(rule.name)) found.push(rule.name)
+    }
+  })
+
+  it('refuse two files that import each other, type-only imports included', () => {
+    expect(rulesByCase.fileCircle).toEqual(['no-circular'])
+  })
+
+  it('refuse two folders that import each other through files with no circle between them', () => {
+    expect(rulesByCase.folderCircle).toEqual(['no-circular-folders'])
+  })
+
+  it('let files and folders import one another along one direction', () => {
+    expect(rulesByCase.oneDirection).toEqual([])
+  })
+})
