@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import type { FileHandle } from 'node:fs/promises'
+import { openRegularFile } from './report-file-kind'
 
 /**
  * Report files the window may read through the app:// protocol, by id: the window never names a
@@ -8,6 +10,8 @@ export interface ReportFiles {
   register(path: string, contentType: 'application/pdf' | 'text/csv'): string
   resolve(fileId: string): { path: string; contentType: string } | null
   forget(fileId: string): void
+  /** Opens a registered file to stream it: checked when registered, it may be a pipe by now. */
+  openRegular(path: string): Promise<FileHandle>
 }
 
 export function createReportFiles(): ReportFiles {
@@ -20,5 +24,6 @@ export function createReportFiles(): ReportFiles {
     },
     resolve: (fileId) => files.get(fileId) ?? null,
     forget: (fileId) => void files.delete(fileId),
+    openRegular: (path) => openRegularFile(path),
   }
 }

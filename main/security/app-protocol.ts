@@ -1,8 +1,6 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, type FileHandle } from 'node:fs/promises'
 import { extname, resolve, sep } from 'node:path'
 import { Readable } from 'node:stream'
-import { openRegularFile } from '../reports/report-file-kind'
-import type { ReportFiles } from '../reports/report-files'
 import { CONTENT_SECURITY_POLICY } from './content-security-policy'
 
 export const APP_SCHEME = 'app'
@@ -51,11 +49,18 @@ export interface AppRequest {
   headers: { get(name: string): string | null }
 }
 
+/** The report files main registered, as app:// serves them (main/reports/report-files.ts). */
+export interface ServedReportFiles {
+  resolve(fileId: string): { path: string; contentType: string } | null
+  /** Refuses (throws) unless the file is still a regular file: a pipe's read would never end. */
+  openRegular(path: string): Promise<FileHandle>
+}
+
 export interface AppProtocolOptions {
   /** The built renderer. */
   rendererDir: string
   /** The report files main registered; null until the services have started. */
-  reportFiles: Pick<ReportFiles, 'resolve'> | null
+  reportFiles: ServedReportFiles | null
   /**
    * The dev server's origin (devServerUrl's, so only http on this machine, never in the packaged
    * app): the window loaded from it reads report files across origins, so they are answered
@@ -178,7 +183,7 @@ async function serveReportFile(
   // The dev server's page learns of a missing file too, not just of a blocked request.
   const cors = corsHeaders(request, devOrigin)
   const file = reportFiles?.resolve(fileId)
-  if (!file) return notFound(cors)
+  if (!reportFiles || !file) return notFound(cors)
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', {
       status: 405,
@@ -188,7 +193,7 @@ async function serveReportFile(
   let handle
   try {
     // Checked when registered, it may have been swapped for a pipe since, which would never end.
-    handle = await openRegularFile(file.path)
+    handle = await reportFiles.openRegular(file.path)
   } catch {
     return notFound(cors)
   }
