@@ -57,6 +57,37 @@ describe('size caps', () => {
   })
 })
 
+describe('process walls', () => {
+  const importing = (what: string, from: string) =>
+    `import ${what} from '${from}'\nexport { ${what.replace(/[{} ]/g, '')} }\n`
+
+  it('keep node, electron and main/ out of renderer/, and renderer/ out of main/', async () => {
+    const walled = ['no-restricted-imports']
+    expect(
+      await brokenRules('renderer/src/probe.ts', importing('{ readFileSync }', 'node:fs')),
+    ).toEqual(walled)
+    expect(
+      await brokenRules('renderer/src/probe.ts', importing('{ ipcRenderer }', 'electron')),
+    ).toEqual(walled)
+    expect(
+      await brokenRules(
+        'renderer/src/probe.ts',
+        importing('{ SCRIPT_ENTRIES }', '../../main/workers/entries'),
+      ),
+    ).toEqual(walled)
+    expect(
+      await brokenRules('main/probe.ts', importing('{ call }', '../renderer/src/bridge')),
+    ).toEqual(walled)
+  })
+
+  it('let preload/contract/ import zod and nothing else', async () => {
+    expect(await brokenRules('preload/contract/probe.ts', importing('{ z }', 'zod'))).toEqual([])
+    expect(await brokenRules('preload/contract/probe.ts', importing('Papa', 'papaparse'))).toEqual([
+      'no-restricted-imports',
+    ])
+  })
+})
+
 describe('import circles', () => {
   // One cruise over three small projects, each in a folder of its own: the tool takes seconds to start.
   const cases = {
