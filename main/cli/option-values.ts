@@ -1,4 +1,5 @@
 import type { Parameter } from '../gateway/form-codec'
+import { redactText } from '../privacy/redaction'
 import { UsageError } from './cli-io'
 
 export function requiredOption(value: string | undefined, option: string): string {
@@ -10,7 +11,8 @@ export function requiredOption(value: string | undefined, option: string): strin
 export function paramOptions(params: readonly string[]): Parameter[] {
   return params.map((param) => {
     const eq = param.indexOf('=')
-    if (eq <= 0) throw new UsageError(`--param "${param}" must look like name=value`)
+    // Quoted with any card number masked: a value given without its name may be one.
+    if (eq <= 0) throw new UsageError(`--param "${redactText(param)}" must look like name=value`)
     return [param.slice(0, eq), param.slice(eq + 1)]
   })
 }

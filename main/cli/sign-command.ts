@@ -1,4 +1,4 @@
-import { decodeForm, type Parameter } from '../gateway/form-codec'
+import { decodeForm, MalformedFormError, type Parameter } from '../gateway/form-codec'
 import {
   normalizeParameters,
   randomNonce,
@@ -6,7 +6,6 @@ import {
   signRequest,
   type SigningCredentials,
 } from '../gateway/oauth1'
-import { MalformedEncodingError } from '../gateway/percent-encoding'
 import { maskParameters, redactorFor } from '../privacy/redaction'
 import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
 import {
@@ -80,8 +79,15 @@ function bodyParameters(params: string[] | undefined, body: string | undefined):
     try {
       return decodeForm(body)
     } catch (error) {
-      if (error instanceof MalformedEncodingError) throw new UsageError(`--body: ${error.message}`)
-      throw error
+      if (!(error instanceof MalformedFormError)) throw error
+      // Named, never quoted: the piece may be card data.
+      const piece =
+        error.parameter === null
+          ? `the name of parameter ${error.position}`
+          : `the value of ${error.parameter.slice(0, 64)}`
+      throw new UsageError(
+        `--body: ${piece} has a malformed %-escape (a % must be followed by two hex digits of UTF-8): percent-encode it again, a % itself as %25`,
+      )
     }
   }
   return paramOptions(params ?? [])

@@ -84,6 +84,23 @@ describe('gatedesk sign and card data', () => {
     }
   })
 
+  it('never quotes card data in a refusal of a --param or --body it cannot read', async () => {
+    const args = signArgs.filter((arg) => arg !== '--param' && arg !== 'client-orderid=ORD-1')
+    for (const [given, refusal] of [
+      [['--param', CARD_NUMBER], '--param "411111******1111" must look like name=value'],
+      [
+        ['--body', `client-orderid=ORD-1&credit-card-number=${CARD_NUMBER}%G1`],
+        '--body: the value of credit-card-number has a malformed %-escape',
+      ],
+    ] as const) {
+      const { code, stdout, stderr } = await cli([...args, ...given])
+      expect(code).toBe(2)
+      expect(stdout).toBe('')
+      expect(stderr).toContain(refusal)
+      expect(leaks(stderr)).toEqual([])
+    }
+  })
+
   it('masks the card data of --params-file in the text, and signs the real values', async () => {
     const { code, stdout, stderr } = await cli([...signArgs, '--params-file', paramsFile])
     expect(code).toBe(0)
