@@ -2,8 +2,23 @@ import { readFile } from 'node:fs/promises'
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { PROBE_REQUEST } from './connection-check'
 import type { EnvironmentService } from './environment-service'
-import type { StartedSandbox } from '../sandbox/process/sandbox-process-messages'
 import { publicKeyFingerprint } from '../secrets/public-key-fingerprint'
+
+/**
+ * The running sandbox as the environment reaches it: its address and its demo merchant's files
+ * (main/sandbox's StartedSandbox, which the composition root hands in).
+ */
+export interface DemoSandbox {
+  baseUrl: string
+  connection: {
+    caCertFile: string
+    endpointId: string
+    merchantLogin: string
+    controlKeyFile: string
+    privateKeyFile: string
+    publicKeyFile: string
+  }
+}
 
 /**
  * Points the built-in Sandbox environment at the running sandbox, and puts the demo merchant's
@@ -12,7 +27,7 @@ import { publicKeyFingerprint } from '../secrets/public-key-fingerprint'
  */
 export async function connectSandboxEnvironment(
   environments: EnvironmentService,
-  sandbox: StartedSandbox,
+  sandbox: DemoSandbox,
 ): Promise<void> {
   const { connection } = sandbox
   const environment = environments.connectSandbox({
