@@ -1,5 +1,6 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
+import type { ChannelInput } from '../../../preload/contract/channels'
 import type { EnvironmentView } from '../../../preload/contract/environment'
 import { call } from '../bridge'
 
@@ -39,10 +40,26 @@ export const useEnvironmentsStore = defineStore('environments', () => {
     else list.value.push(environment)
   }
 
-  function drop(id: string): void {
+  async function create(input: ChannelInput<'environments:create'>): Promise<EnvironmentView> {
+    const created = await call('environments:create', input)
+    upsert(created)
+    return created
+  }
+
+  async function update(
+    id: string,
+    changes: ChannelInput<'environments:update'>['changes'],
+  ): Promise<EnvironmentView> {
+    const updated = await call('environments:update', { id, changes })
+    upsert(updated)
+    return updated
+  }
+
+  async function remove(id: string): Promise<void> {
+    await call('environments:remove', { id })
     list.value = list.value.filter((environment) => environment.id !== id)
     if (selectedId.value === id) select(list.value[0]?.id ?? '')
   }
 
-  return { list, loadError, selected, load, select, upsert, drop }
+  return { list, loadError, selected, load, select, create, update, remove }
 })

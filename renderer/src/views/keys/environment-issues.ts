@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { BridgeError } from '../../bridge'
 import { explainMain, i18n } from '../../i18n'
 
 const t = i18n.global.t
@@ -36,4 +37,13 @@ export function environmentIssueText(issue: z.core.$ZodIssue): string {
   }
   if (issue.code === 'invalid_value' && field === 'kind') return t('environments.rules.kind')
   return issue.message
+}
+
+/** The fields main refused in a failed save, each with its rule in the window's language. */
+export function mainFieldIssues(error: unknown): [field: string, text: string][] {
+  if (!(error instanceof BridgeError)) return []
+  return (error.detail.issues ?? []).map((issue) => [
+    issue.path.split('.').pop() ?? '',
+    explainMain(issue),
+  ])
 }

@@ -6,6 +6,7 @@ import {
   isSensitiveParameter,
   type RecurringProfileType,
 } from '../../../../preload/contract/recurring-parameters'
+import { call } from '../../bridge'
 import type { ProfileTypeChoice, SentUpdate } from './recurring-shared'
 import { GROUP_OF } from './recurring-fields'
 import { newClientOrderId } from './typed-input'
@@ -125,6 +126,10 @@ export const useRecurringDraftStore = defineStore('recurring-draft', () => {
     openGroups.value = [...new Set([...DEFAULT_OPEN_GROUPS, ...groups])]
   }
 
+  /** The update request `parameters` make, signed by main for a look, not sent. */
+  const signPreview = (environmentId: string, parameters: Record<string, string>) =>
+    call('recurring:preview', { environmentId, parameters })
+
   return {
     params,
     profileType,
@@ -136,5 +141,6 @@ export const useRecurringDraftStore = defineStore('recurring-draft', () => {
     setParam,
     clear,
     reopen,
+    signPreview,
   }
 })

@@ -2,11 +2,13 @@ import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { EnvironmentView } from '../../../../../preload/contract/environment'
 import type { JobProgress } from '../../../../../preload/contract/jobs'
+import type { ReportRequest } from '../../../../../preload/contract/report-request'
 import type {
   ReportRunInput,
   ReportRunOutcome,
 } from '../../../../../preload/contract/report-run-channels'
 import { call } from '../../../bridge'
+import { dialogText } from '../../../i18n/dialog-filters'
 import { useReportsStore } from '../reports-store'
 
 /** The run on show: where it went, when, how far it got, and what came back. */
@@ -89,5 +91,15 @@ export const useReportRunStore = defineStore('report-run', () => {
     if (!running.value) run.value = null
   }
 
-  return { run, running, cancelling, start, cancel, dismiss }
+  /** The report request `request` makes, signed by main for a look, not sent. */
+  const signPreview = (environmentId: string, request: ReportRequest) =>
+    call('report-runs:preview', { environmentId, request })
+
+  /** Saves a damaged PDF's bytes where the user picks (`title` names the dialog): the file, or null. */
+  async function saveDamaged(fileId: string, title: string): Promise<string | null> {
+    const { file } = await call('report-runs:save-damaged', { fileId, ...dialogText(title) })
+    return file
+  }
+
+  return { run, running, cancelling, start, cancel, dismiss, saveDamaged, signPreview }
 })

@@ -11,6 +11,7 @@ import type {
 } from '../../../../../preload/contract/report-view'
 import { call } from '../../../bridge'
 import { i18n } from '../../../i18n'
+import type { CopyRequest } from './grid-column'
 
 /** Typing in the quick search waits this long for a pause before it queries. */
 const SEARCH_DEBOUNCE_MS = 300
@@ -114,6 +115,10 @@ export function useReportView(head: ReportHeadView) {
   }
 
   const filterOf = (column: number) => filters.value.find((filter) => filter.column === column)
+
+  /** The view's rows and columns that `request` picks, as text for the clipboard. */
+  const copyText = async (request: CopyRequest) =>
+    (await call('reports:copy', { reportId, ...request })).text
   const indexed = computed(() => state.value.fileRowCount !== null)
 
   return {
@@ -131,5 +136,6 @@ export function useReportView(head: ReportHeadView) {
     setSort,
     setFilter,
     filterOf,
+    copyText,
   }
 }
