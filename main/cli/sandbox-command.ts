@@ -1,13 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { dottedDay } from '../../preload/contract/calendar'
-import { createCallbackDispatcher } from '../sandbox/callbacks/callback-dispatcher'
-import { httpCallbackSender } from '../sandbox/callbacks/callback-sender'
 import type { AdvanceResult } from '../sandbox/profiles/charging'
 import { formatMinor } from '../sandbox/profiles/money'
-import { createSandboxService } from '../sandbox/sandbox-service'
+import { advanceSandboxDays } from '../sandbox/sandbox-advance'
 import { startSandbox } from '../sandbox/sandbox-server'
-import { openSandboxState } from '../sandbox/stores/sandbox-state'
 import { appDataDir } from '../store/data-dir'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { requiredOption } from './option-values'
@@ -124,45 +120,21 @@ async function advanceSandbox(argv: string[], io: CliIo): Promise<number> {
   }
   const days = wholeNumber(requiredOption(values.days, '--days'), '--days', 1, 3660)
   const stateDir = resolve(values['state-dir'] ?? defaultSandboxDir())
-  let state
+  let advance
   try {
-    // The database, not a running sandbox, holds the date: SQLite's WAL lets both write it.
-    state = openSandboxState(stateDir, { mustExist: true })
+    advance = advanceSandboxDays(stateDir, days)
   } catch (error) {
     throw new CliFailure((error as Error).message)
   }
-  try {
-    const cert = existsSync(state.files.tlsCertificate)
-      ? readFileSync(state.files.tlsCertificate, 'utf8')
-      : ''
-    const dispatcher = createCallbackDispatcher({
-      send: httpCallbackSender(cert),
-      log: state.stores.callbacks,
-      now: Date.now,
-    })
-    const { actions } = createSandboxService({
-      state,
-      dispatcher,
-      now: Date.now,
-      random: Math.random,
-      inboxUrl: null,
-    })
-    const result = actions.advanceDays(days)
-    io.stdout(`${describeAdvance(result)}\n`)
-    if (result.charges.some((charge) => charge.callbackUrl)) {
-      io.stdout('Sending callbacks…\n')
-      await dispatcher.idle()
-      const ids = new Set(result.charges.map((charge) => charge.transaction.id))
-      const deliveries = actions.callbackDeliveries(1000).filter((d) => ids.has(d.transactionId))
-      const count = (state: string) => deliveries.filter((d) => d.state === state).length
-      io.stdout(
-        `Callbacks: ${count('delivered')} delivered, ${count('failed')} failed, ${count('refused')} not sent (not loopback)\n`,
-      )
-    }
-    return 0
-  } finally {
-    state.db.close()
+  io.stdout(`${describeAdvance(advance.result)}\n`)
+  if (advance.callbacks) {
+    io.stdout('Sending callbacks…\n')
+    const count = await advance.callbacks
+    io.stdout(
+      `Callbacks: ${count.delivered} delivered, ${count.failed} failed, ${count.refused} not sent (not loopback)\n`,
+    )
   }
+  return 0
 }
 
 export async function sandboxCommand(argv: string[], io: CliIo): Promise<number> {
