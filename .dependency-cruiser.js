@@ -5,33 +5,15 @@
 // Folder imports that close a folder circle today, keyed by importing folder. To be untangled by
 // the structure move; do not add: move the shared code down to a folder both can import instead.
 const folderCirclesToday = {
-  // The embedded sandbox's subfolders import one another; the move makes them one feature.
-  'main/sandbox/callbacks': ['main/sandbox/profiles', 'main/sandbox/stores'],
-  'main/sandbox/http': ['main/sandbox/oauth', 'main/sandbox/reports'],
-  'main/sandbox/oauth': ['main/sandbox/stores'],
-  'main/sandbox/profiles': ['main/sandbox/stores'],
-  'main/sandbox/reports': [
-    'main/sandbox/http',
-    'main/sandbox/oauth',
-    'main/sandbox/profiles',
-    'main/sandbox/stores',
-  ],
-  'main/sandbox/stores': [
-    'main/sandbox/callbacks',
-    'main/sandbox/http',
-    'main/sandbox/oauth',
-    'main/sandbox/profiles',
-  ],
   // store/bulk-mappings-repository.ts imports bulk/column-name.ts, which puts store/ (imported by
-  // most features) in circles with them; sandbox/process/ imports the sandbox page from its parent.
+  // most features) in circles with them.
   'main/store': ['main/bulk'],
   'main/bulk': ['main/csv', 'main/environments', 'main/recurring', 'main/store'],
   'main/csv': ['main/store'],
-  'main/environments': ['main/sandbox/process', 'main/store'],
+  'main/environments': ['main/store'],
   'main/recurring': ['main/environments', 'main/store'],
-  'main/sandbox': ['main/store'],
-  'main/sandbox/process': ['main/sandbox'],
-  // privacy/redaction.ts reads gateway/form-codec.ts, which gateway/ answers redact with.
+  // privacy/redaction.ts takes its Parameter type from gateway/form-codec.ts, and gateway/ masks
+  // what it received with privacy/redaction.ts.
   'main/gateway': ['main/privacy'],
   'main/privacy': ['main/gateway'],
   // locales/ru/ types its catalog with i18n/message-schema.ts; i18n/create.ts loads that catalog.
