@@ -4,7 +4,7 @@ import { isCardData } from '../privacy/redaction'
 import type { BulkJob, BulkJournal, NewBulkRow } from '../store/bulk-journal-repository'
 import { orderIdOf } from '../store/bulk-journal-repository'
 import type { BulkSource } from './bulk-source'
-import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
+import { ENVIRONMENT_COLUMN, fixesIn, tableRowInputs } from './column-mapping'
 import type { RowEnvironments } from './row-environments'
 
 export interface BulkJobSettings {
@@ -26,7 +26,7 @@ export interface BulkJobSettings {
 export const DEFAULT_CONCURRENCY = 4
 
 /** Fixes the journal may keep: never card data, which stays in the app's memory only. */
-export function journaledFixes(fixes: Record<string, string> | undefined) {
+export function journaledFixes(fixes: Readonly<Record<string, string>> | null | undefined) {
   if (!fixes) return null
   const kept = Object.entries(fixes).filter(([name]) => !isCardData(name))
   return kept.length > 0 ? Object.fromEntries(kept) : null
@@ -44,11 +44,13 @@ export function createBulkJob(
   const id = `bulk-${randomUUID()}`
   const orderPrefix = `BULK-${randomBytes(4).toString('hex').toUpperCase()}`
   const rows: NewBulkRow[] = []
-  source.rows.forEach((fields, index) => {
+  const fixesOf = fixesIn(settings.fixes)
+  const inputOf = tableRowInputs(source.rows, settings.mapping, fixesOf, settings.profileType)
+  source.rows.forEach((_, index) => {
     const rowNumber = index + 1
     if (settings.excluded?.has(rowNumber)) return
-    const fixes = settings.fixes?.get(rowNumber)
-    const input = rowInput(fields, settings.mapping, fixes ?? null, settings.profileType)
+    const fixes = fixesOf(rowNumber)
+    const input = inputOf(rowNumber)
     const { parameters } = input
     // The row's environment journaled by id: a resumed run sends it where the first run did.
     const environment =

@@ -67,6 +67,29 @@ export interface RowInput {
   environment: string | null
 }
 
+/** Fixes made in place to a table's rows, by row number. */
+export type RowFixes = (rowNumber: number) => Readonly<Record<string, string>> | null | undefined
+
+/**
+ * A table's rows as updates, by row number (1-based, as the journal counts): the one way a row's
+ * update is read, for its check, preview, dry run, journaling, sending and export alike.
+ */
+export const tableRowInputs =
+  (
+    rows: readonly (readonly string[])[],
+    mapping: readonly (string | null)[],
+    fixesOf: RowFixes,
+    profileType: RecurringProfileType | null,
+  ) =>
+  (rowNumber: number): RowInput =>
+    rowInput(rows[rowNumber - 1] ?? [], mapping, fixesOf(rowNumber) ?? null, profileType)
+
+/** The fixes of a map by row number (an import's). */
+export const fixesIn =
+  (fixes: ReadonlyMap<number, Readonly<Record<string, string>>> = new Map()): RowFixes =>
+  (rowNumber) =>
+    fixes.get(rowNumber)
+
 /**
  * One data row as an update: mapped cells (trimmed; an empty cell is "not given"), then the
  * fixes made in place. The row's own profile-type and environment cells win over the job's.

@@ -4,7 +4,7 @@ import { maskParameters } from '../privacy/redaction'
 import { uncertainEarlierSend } from '../recurring/resend-guard'
 import { parametersOf } from '../recurring/update-parameters'
 import type { HistoryRepository } from '../store/history-repository'
-import { rowInput, type RowInput } from './column-mapping'
+import { fixesIn, tableRowInputs, type RowInput } from './column-mapping'
 import type { ImportSession } from './import-sessions'
 import { inputProblems } from './row-check'
 import type { NamedEnvironment, RowEnvironments } from './row-environments'
@@ -22,10 +22,12 @@ export function sessionRows(
 ) {
   const sendable = new Map<number, RowInput>()
   const refused = new Set<number>()
-  session.source.rows.forEach((fields, index) => {
+  const { rows } = session.source
+  const inputOf = tableRowInputs(rows, session.mapping, fixesIn(session.fixes), profileType)
+  rows.forEach((_, index) => {
     const row = index + 1
     if (session.excluded.has(row)) return
-    const input = rowInput(fields, session.mapping, session.fixes.get(row) ?? null, profileType)
+    const input = inputOf(row)
     if (inputProblems(input, row, session.mapping, environments).length > 0) refused.add(row)
     else sendable.set(row, input)
   })

@@ -6,7 +6,7 @@ import type { RecurringProfileType } from '../../preload/contract/recurring-para
 import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
-import { autoMapping, MAPPABLE_PARAMETERS, rowInput } from './column-mapping'
+import { autoMapping, fixesIn, MAPPABLE_PARAMETERS, tableRowInputs } from './column-mapping'
 import { isHeaderLine } from './column-name'
 import { pastedTablePath } from './pasted-tables'
 import { inputProblems, type RowProblem } from './row-check'
@@ -86,13 +86,12 @@ export function createImportSessions(deps: {
   const rowEnvironments = () => configuredEnvironments(deps.environments?.() ?? [])
 
   function checkRow(session: ImportSession, rowNumber: number, environments: RowEnvironments) {
-    const fields = session.source.rows[rowNumber - 1]!
-    const input = rowInput(
-      fields,
+    const input = tableRowInputs(
+      session.source.rows,
       session.mapping,
-      session.fixes.get(rowNumber) ?? null,
+      fixesIn(session.fixes),
       PREVIEW_PROFILE_TYPE,
-    )
+    )(rowNumber)
     const problems = inputProblems(input, rowNumber, session.mapping, environments)
     if (problems.length > 0) session.problems.set(rowNumber, problems)
     else session.problems.delete(rowNumber)

@@ -4,7 +4,7 @@ import { CsvError, fileLabel, fileParam } from '../csv/csv-error'
 import type { BulkJob, BulkRow } from '../store/bulk-journal-repository'
 import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
-import { rowInput, type RowInput } from './column-mapping'
+import { tableRowInputs, type RowInput } from './column-mapping'
 import type { PastedTables } from './pasted-tables'
 
 /**
@@ -30,9 +30,25 @@ export async function openJobSource(
   return source
 }
 
+/** A journaled row's update: its line of the source, the fixes the journal keeps, then `more`. */
+export function journaledRowInput(
+  job: BulkJob,
+  source: BulkSource,
+  row: BulkRow,
+  more: Readonly<Record<string, string>> = {},
+): RowInput {
+  const fixes = { ...row.overrides, ...more }
+  return tableRowInputs(
+    source.rows,
+    job.source.mapping,
+    () => fixes,
+    job.profileType as RecurringProfileType | null,
+  )(row.rowNumber)
+}
+
 /**
- * How each journaled row's update is read: its line of the source, the fixes the journal keeps,
- * a pasted table's CVV2 the journal keeps encrypted, and fixes held only in memory (card data).
+ * How each journaled row's update is read for sending: as journaledRowInput, with a pasted
+ * table's CVV2 the journal keeps encrypted and fixes held only in memory (card data).
  */
 export function rowInputs(
   job: BulkJob,
@@ -40,8 +56,7 @@ export function rowInputs(
   memoryFixes: ReadonlyMap<number, Record<string, string>> = new Map(),
 ): (row: BulkRow) => RowInput {
   return (row) => {
-    const fields = source.rows[row.rowNumber - 1]
-    if (fields === undefined) {
+    if (source.rows[row.rowNumber - 1] === undefined) {
       throw new CsvError(
         'file-changed',
         `${fileLabel(source.path)} has no row ${row.rowNumber}, though the bulk job was made from it: the job stopped. Put the original file back, then resume the job.`,
@@ -54,12 +69,6 @@ export function rowInputs(
     const sealed = row.sealedCardCode
     const cardCode: Record<string, string> =
       sealed && source.openCardCode ? { cvv2: source.openCardCode(row.rowNumber, sealed) } : {}
-    const fixes = { ...row.overrides, ...cardCode, ...memoryFixes.get(row.rowNumber) }
-    return rowInput(
-      fields,
-      job.source.mapping,
-      fixes,
-      job.profileType as RecurringProfileType | null,
-    )
+    return journaledRowInput(job, source, row, { ...cardCode, ...memoryFixes.get(row.rowNumber) })
   }
 }

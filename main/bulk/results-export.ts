@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { formulaEscaping } from '../csv/formula-cells'
-import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { redactParameters } from '../privacy/redaction'
 import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
-import { ENVIRONMENT_COLUMN, rowInput } from './column-mapping'
+import { ENVIRONMENT_COLUMN } from './column-mapping'
+import { journaledRowInput } from './job-source'
 import type { BulkSource } from './bulk-source'
 
 const OUTCOME_COLUMNS = [
@@ -41,21 +41,12 @@ export async function exportResults(
   for (let offset = 0; ; offset += 1000) {
     const page = journal.rows(job.id, { offset, limit: 1000 })
     for (const row of page.rows) {
-      const fields = source?.rows[row.rowNumber - 1]
-      const inputs = fields
-        ? new Map(
-            redactParameters(
-              Object.entries(
-                rowInput(
-                  fields,
-                  job.source.mapping,
-                  row.overrides,
-                  job.profileType as RecurringProfileType | null,
-                ).parameters,
-              ),
-            ),
-          )
-        : new Map<string, string>()
+      const inputs =
+        source?.rows[row.rowNumber - 1] !== undefined
+          ? new Map(
+              redactParameters(Object.entries(journaledRowInput(job, source, row).parameters)),
+            )
+          : new Map<string, string>()
       inputs.set('client-orderid', row.clientOrderId)
       records.push([
         ...inputColumns.map((name) => inputs.get(name) ?? ''),

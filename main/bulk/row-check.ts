@@ -1,7 +1,13 @@
 import type { Explained } from '../../preload/contract/explained'
 import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import type { BulkSource } from './bulk-source'
-import { ENVIRONMENT_COLUMN, PROFILE_TYPE_COLUMN, rowInput, type RowInput } from './column-mapping'
+import {
+  ENVIRONMENT_COLUMN,
+  fixesIn,
+  PROFILE_TYPE_COLUMN,
+  tableRowInputs,
+  type RowInput,
+} from './column-mapping'
 import type { RowEnvironments } from './row-environments'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import { RECURRING_UPDATE_ALIASES } from '../../preload/contract/recurring-parameters'
@@ -80,10 +86,10 @@ export function checkRows(
   fixes: ReadonlyMap<number, Record<string, string>> = new Map(),
   excluded: ReadonlySet<number> = new Set(),
 ): RowProblem[] {
-  return source.rows.flatMap((fields, index) => {
+  const inputOf = tableRowInputs(source.rows, mapping, fixesIn(fixes), profileType)
+  return source.rows.flatMap((_, index) => {
     const rowNumber = index + 1
     if (excluded.has(rowNumber)) return []
-    const input = rowInput(fields, mapping, fixes.get(rowNumber) ?? null, profileType)
-    return inputProblems(input, rowNumber, mapping, environments)
+    return inputProblems(inputOf(rowNumber), rowNumber, mapping, environments)
   })
 }
