@@ -3,7 +3,6 @@ import { groupCommit, type CommitOptions } from './group-commit'
 import { bulkJournalRows } from './bulk-journal-rows'
 
 export type { BulkRow, BulkRowFilter, BulkRowState, RowResult } from './bulk-journal-rows'
-export { resendOrderId } from './bulk-journal-rows'
 
 export type BulkJobState = 'ready' | 'running' | 'paused' | 'cancelled' | 'finished'
 
@@ -85,9 +84,6 @@ const toJob = (row: JobRow): BulkJob => ({
   state: row.state,
   runner: row.runner_pid === null ? null : { pid: row.runner_pid, host: row.runner_host ?? '' },
 })
-
-/** A row's first order id when the file gives none: the job's prefix and the row number. */
-export const orderIdOf = (prefix: string, rowNumber: number) => `${prefix}-${rowNumber}`
 
 /**
  * The bulk journal in SQLite. Every change is its own committed transaction (the database runs

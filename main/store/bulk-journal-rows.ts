@@ -1,4 +1,5 @@
 import type { MessageParams } from '../../preload/contract/explained'
+import { resendOrderId } from '../bulk/order-ids'
 import type { Db } from './database'
 import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
 
@@ -71,10 +72,6 @@ const toRow = (row: RowRow): BulkRow => ({
   message: row.message,
   ...explainedOf(row),
 })
-
-/** A re-send after an unknown outcome goes with a new order id: the first one, -R and the attempt. */
-export const resendOrderId = (current: string, attempt: number) =>
-  `${current.replace(/-R\d+$/, '')}-R${attempt}`
 
 /** Rows in file order, filtered; with how many match in all. */
 function listRows(

@@ -3,7 +3,7 @@ import { autoMapping, rowInput } from '../../main/bulk/column-mapping'
 import { rateLimiter } from '../../main/bulk/rate-limit'
 import { inputProblems } from '../../main/bulk/row-check'
 import { configuredEnvironments, connectionEnvironment } from '../../main/bulk/row-environments'
-import { resendOrderId } from '../../main/store/bulk-journal-repository'
+import { resendOrderId } from '../../main/bulk/order-ids'
 
 describe('mapping the columns of a bulk file', () => {
   it('maps headers to parameters whatever their case, spaces, underscores or alias', () => {
