@@ -5,6 +5,22 @@ import pluginVue from 'eslint-plugin-vue'
 import prettier from 'eslint-config-prettier'
 
 const nodeModules = ['electron', 'fs', 'path', 'crypto', 'os', 'child_process', 'http', 'https']
+// The renderer runs sandboxed: it reaches main only through window.gatedesk.
+const rendererImports = {
+  paths: nodeModules.map((name) => ({ name, message: 'renderer/ never imports node or electron' })),
+  patterns: [
+    { regex: '^node:', message: 'renderer/ never imports node or electron' },
+    {
+      regex: '^(\\.\\./)+main(/|$)',
+      message: 'renderer/ never imports main/: share code through preload/contract/',
+    },
+  ],
+}
+/** The renderer's import rules plus `patterns` of a part of it. */
+const rendererImportsAnd = (...patterns) => [
+  'error',
+  { ...rendererImports, patterns: [...rendererImports.patterns, ...patterns] },
+]
 const MAX_FILE_LINES = 400
 const MAX_FUNCTION_LINES = 150
 // Functions over MAX_FUNCTION_LINES today, each capped at its current size so it can only shrink.
@@ -38,24 +54,33 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: globals.browser },
+    rules: { 'no-restricted-imports': ['error', rendererImports] },
+  },
+  {
+    // A screen reaches main through its Pinia store or a composable, never by itself (issue #21).
+    files: ['renderer/**/*.vue'],
     rules: {
-      // The renderer runs sandboxed: it reaches main only through window.gatedesk.
-      'no-restricted-imports': [
+      'no-restricted-imports': rendererImportsAnd({
+        regex: '(^|/)bridge$',
+        message: 'a .vue file calls main through its store or a composable, not the bridge',
+      }),
+      'no-restricted-syntax': [
         'error',
         {
-          paths: nodeModules.map((name) => ({
-            name,
-            message: 'renderer/ never imports node or electron',
-          })),
-          patterns: [
-            { regex: '^node:', message: 'renderer/ never imports node or electron' },
-            {
-              regex: '^(\\.\\./)+main(/|$)',
-              message: 'renderer/ never imports main/: share code through preload/contract/',
-            },
-          ],
+          selector: "MemberExpression[object.name='window'][property.name='gatedesk']",
+          message: 'a .vue file calls main through its store or a composable, not window.gatedesk',
         },
       ],
+    },
+  },
+  {
+    // i18n/ is the floor that format/ and bridge.ts word through, so it imports neither.
+    files: ['renderer/src/i18n/**'],
+    rules: {
+      'no-restricted-imports': rendererImportsAnd({
+        regex: '^\\.\\./(format|bridge)(/|$)',
+        message: 'i18n/ imports neither format/ nor bridge.ts: they import it',
+      }),
     },
   },
   {
