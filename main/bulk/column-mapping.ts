@@ -1,3 +1,4 @@
+import { ExplainedError } from '../../preload/contract/explained'
 import {
   RECURRING_PROFILE_TYPES,
   RECURRING_UPDATE_ALIASES,
@@ -51,6 +52,35 @@ export function autoMapping(
       : (BY_NORMAL_NAME.get(normal(header)) ?? null)
     if (parameter === null || taken.has(parameter) || !MAPPABLE_PARAMETERS.includes(parameter)) {
       return null
+    }
+    taken.add(parameter)
+    return parameter
+  })
+}
+
+/** A mapping as the window sets it, one entry per column: each a known parameter, at most once. */
+export function checkedMapping(
+  mapping: readonly (string | null)[],
+  columns: number,
+): (string | null)[] {
+  const taken = new Set<string>()
+  return Array.from({ length: columns }, (_, column) => {
+    const parameter = mapping[column] ?? null
+    if (parameter === null) return null
+    if (!MAPPABLE_PARAMETERS.includes(parameter)) {
+      const name = parameter.slice(0, 64)
+      throw new ExplainedError(
+        `"${name}" is not a parameter of spec 4.2 nor profile-type or environment.`,
+        'bulk.import.not-a-parameter',
+        { parameter: name },
+      )
+    }
+    if (taken.has(parameter)) {
+      throw new ExplainedError(
+        `Two columns are mapped to ${parameter}: map each parameter to one column.`,
+        'bulk.import.mapped-twice',
+        { parameter },
+      )
     }
     taken.add(parameter)
     return parameter

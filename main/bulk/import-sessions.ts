@@ -3,33 +3,17 @@ import { basename } from 'node:path'
 import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/contract/bulk-channels'
 import { ExplainedError } from '../../preload/contract/explained'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import { maskParameters } from '../privacy/redaction'
 import type { BulkMappings } from '../store/bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
-import { autoMapping, fixesIn, MAPPABLE_PARAMETERS, tableRowInputs } from './column-mapping'
-import { isHeaderLine } from './column-name'
+import { autoMapping, checkedMapping, fixesIn, tableRowInputs } from './column-mapping'
+import { importView, previewOf, rowView, type ImportSession } from './import-session'
 import { pastedTablePath } from './pasted-tables'
-import { inputProblems, type RowProblem } from './row-check'
+import { inputProblems } from './row-check'
 import {
   configuredEnvironments,
   type NamedEnvironment,
   type RowEnvironments,
 } from './row-environments'
-
-/** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */
-export interface ImportSession {
-  id: string
-  fileName: string
-  source: BulkSource
-  /** A pasted table's text, held in memory only (pasted-tables.ts); null for a file. */
-  pasted: Buffer | null
-  mapping: (string | null)[]
-  /** Fixes made in place, by row number: parameter → value. Card data too, in memory only. */
-  fixes: Map<number, Record<string, string>>
-  excluded: Set<number>
-  /** Each row's problems under the current mapping and fixes (the job's profile type aside). */
-  problems: Map<number, RowProblem[]>
-}
 
 /** A pasted table's name; the window words it in its own language. */
 const PASTED_TABLE = 'Pasted table'
@@ -37,41 +21,9 @@ const PASTED_TABLE = 'Pasted table'
 /** Imports kept open; the oldest is forgotten when another is added. */
 const OPEN_IMPORTS = 3
 
+export type { ImportSession } from './import-session'
+
 const PREVIEW_PROFILE_TYPE: RecurringProfileType | null = null
-
-/** A cell as the window may see it: masked as History masks a request, by its column's parameter. */
-function maskedCell(parameter: string | null | undefined, column: number, value: string): string {
-  const [[, masked]] = maskParameters([[parameter ?? `column-${column}`, value]]) as [
-    [string, string],
-  ]
-  return masked
-}
-
-/**
- * The headers as the window may see them: a first line that is a row of data (a table without
- * its header line) masked as its rows are.
- */
-function shownHeaders(session: ImportSession): string[] {
-  const { headers } = session.source
-  const shown = isHeaderLine(headers)
-    ? headers
-    : headers.map((header, column) => maskedCell(session.mapping[column], column, header))
-  return shown.map((header) => header.slice(0, 256))
-}
-
-/** The cells of a row as the window may see them: fixes applied, card data masked. */
-function shownCells(session: ImportSession, rowNumber: number): string[] {
-  const fields = session.source.rows[rowNumber - 1] ?? []
-  const fixes = session.fixes.get(rowNumber) ?? {}
-  return session.source.headers.map((_, column) => {
-    const parameter = session.mapping[column]
-    const value =
-      parameter !== null && parameter !== undefined && fixes[parameter] !== undefined
-        ? fixes[parameter]!
-        : (fields[column] ?? '')
-    return maskedCell(parameter, column, value).slice(0, 2000)
-  })
-}
 
 /** The imported files the window works on, held in main until a job is started from them. */
 export function createImportSessions(deps: {
@@ -103,20 +55,6 @@ export function createImportSessions(deps: {
     for (let row = 1; row <= session.source.rows.length; row++) checkRow(session, row, environments)
   }
 
-  function view(session: ImportSession): BulkImport {
-    return {
-      importId: session.id,
-      fileName: session.fileName,
-      pasted: session.pasted !== null,
-      encoding: session.source.encoding,
-      delimiter: session.source.delimiter,
-      headers: shownHeaders(session),
-      rowCount: session.source.rows.length,
-      mapping: session.mapping,
-      parameters: [...MAPPABLE_PARAMETERS],
-    }
-  }
-
   function add(source: BulkSource, fileName: string, pasted: Buffer | null): BulkImport {
     const session: ImportSession = {
       id: `import-${randomUUID()}`,
@@ -132,7 +70,7 @@ export function createImportSessions(deps: {
     sessions.set(session.id, session)
     // The window works on one import at a time: older ones only hold memory (and pasted data).
     for (const older of [...sessions.values()].slice(0, -OPEN_IMPORTS)) sessions.delete(older.id)
-    return view(session)
+    return importView(session)
   }
 
   function get(importId: string): ImportSession {
@@ -144,19 +82,6 @@ export function createImportSessions(deps: {
       )
     }
     return session
-  }
-
-  function rowView(session: ImportSession, rowNumber: number): BulkPreviewRow {
-    const fixes = session.fixes.get(rowNumber) ?? {}
-    return {
-      rowNumber,
-      cells: shownCells(session, rowNumber),
-      fixedColumns: session.mapping.flatMap((parameter, column) =>
-        parameter !== null && fixes[parameter] !== undefined ? [column] : [],
-      ),
-      excluded: session.excluded.has(rowNumber),
-      problems: (session.problems.get(rowNumber) ?? []).slice(0, 100),
-    }
   }
 
   return {
@@ -191,31 +116,10 @@ export function createImportSessions(deps: {
     setMapping(importId: string, mapping: (string | null)[]): BulkImport {
       const session = get(importId)
       const columns = session.source.headers.length
-      const taken = new Set<string>()
-      session.mapping = Array.from({ length: columns }, (_, column) => {
-        const parameter = mapping[column] ?? null
-        if (parameter === null) return null
-        if (!MAPPABLE_PARAMETERS.includes(parameter)) {
-          const name = parameter.slice(0, 64)
-          throw new ExplainedError(
-            `"${name}" is not a parameter of spec 4.2 nor profile-type or environment.`,
-            'bulk.import.not-a-parameter',
-            { parameter: name },
-          )
-        }
-        if (taken.has(parameter)) {
-          throw new ExplainedError(
-            `Two columns are mapped to ${parameter}: map each parameter to one column.`,
-            'bulk.import.mapped-twice',
-            { parameter },
-          )
-        }
-        taken.add(parameter)
-        return parameter
-      })
+      session.mapping = checkedMapping(mapping, columns)
       deps.mappings.save(session.source.headers, session.mapping)
       checkAll(session)
-      return view(session)
+      return importView(session)
     },
 
     preview(
@@ -224,24 +128,7 @@ export function createImportSessions(deps: {
       offset: number,
       limit: number,
     ): BulkPreview {
-      const session = get(importId)
-      const all = Array.from({ length: session.source.rows.length }, (_, i) => i + 1)
-      const matching =
-        filter === 'all'
-          ? all
-          : filter === 'excluded'
-            ? all.filter((row) => session.excluded.has(row))
-            : all.filter((row) => session.problems.has(row) && !session.excluded.has(row))
-      return {
-        rows: matching.slice(offset, offset + limit).map((row) => rowView(session, row)),
-        total: matching.length,
-        counts: {
-          rows: all.length,
-          withProblems: [...session.problems.keys()].filter((row) => !session.excluded.has(row))
-            .length,
-          excluded: session.excluded.size,
-        },
-      }
+      return previewOf(get(importId), filter, offset, limit)
     },
 
     fix(importId: string, rowNumber: number, column: number, value: string): BulkPreviewRow {
