@@ -21,10 +21,41 @@ const folderCirclesToday = {
   'renderer/src/locales/ru': ['renderer/src/i18n'],
 }
 
+// Imports that reach into another part's insides (issue #21): [from, to, why], as path patterns.
+const reachingIn = [
+  [
+    '^main/security/',
+    '^main/reports/',
+    'The app:// protocol serves report files through the interface the composition root passes in.',
+  ],
+  [
+    '^main/environments/',
+    '^main/sandbox/',
+    'Environments connect to the sandbox the composition root passes in, typed by their own interface.',
+  ],
+  [
+    '^main/cli/',
+    '^main/sandbox/(stores|callbacks)/',
+    "The CLI calls the sandbox's service functions, not its stores or callback dispatcher.",
+  ],
+  [
+    '^main/sandbox/stores/',
+    '^main/sandbox/(?!stores/)',
+    "The sandbox's stores are its ground floor: they import nothing else of the sandbox.",
+  ],
+]
+
 const exactly = (paths) => `^(${paths.join('|')})$`
 
 export default {
   forbidden: [
+    ...reachingIn.map(([from, to, comment]) => ({
+      name: 'no-reaching-in',
+      comment,
+      severity: 'error',
+      from: { path: from },
+      to: { path: to },
+    })),
     {
       name: 'no-circular',
       comment: 'Files never import in a circle: move what both sides need into a third file.',

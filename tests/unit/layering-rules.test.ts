@@ -114,6 +114,13 @@ describe('import circles', () => {
       'store/saved.ts': 'export const saved = 1\n',
       'store/keys.ts': "import { sign } from '../gateway/sign'\nexport const key = sign\n",
       'gateway/sign.ts': "import { saved } from '../store/saved'\nexport const sign = saved\n",
+      'security/protocol.ts':
+        "import { files } from '../reports/files'\nexport const served = files\n",
+      'reports/files.ts': 'export const files = 1\n',
+      'sandbox/stores/state.ts':
+        "import { db } from './db'\nimport { tls } from '../http/tls'\nexport const state = db + tls\n",
+      'sandbox/stores/db.ts': 'export const db = 1\n',
+      'sandbox/http/tls.ts': 'export const tls = 1\n',
     },
   }
   const project = mkdtempSync(join(tmpdir(), 'gatedesk-circles-'))
@@ -144,6 +151,8 @@ describe('import circles', () => {
   })
   const inCase = (name: keyof typeof cases) =>
     violations.filter(({ from }) => from.startsWith(`${name}/`))
+  const circlesIn = (name: keyof typeof cases) =>
+    inCase(name).filter(({ rule }) => rule.name !== 'no-reaching-in')
   const rulesIn = (name: keyof typeof cases) =>
     [...new Set(inCase(name).map(({ rule }) => rule.name))].sort()
 
@@ -161,9 +170,21 @@ describe('import circles', () => {
 
   it('let a folder circle of the allowlist be, but refuse a new one through an allowlisted folder', () => {
     expect(
-      inCase('main')
+      circlesIn('main')
         .map(({ from, to }) => `${from} -> ${to}`)
         .sort(),
     ).toEqual(['main/gateway -> main/store', 'main/store -> main/gateway'])
+  })
+
+  it("refuse an import into another part's insides: reports/ from security/, the sandbox's upper floors from its stores", () => {
+    expect(
+      inCase('main')
+        .filter(({ rule }) => rule.name === 'no-reaching-in')
+        .map(({ from, to }) => `${from} -> ${to}`)
+        .sort(),
+    ).toEqual([
+      'main/sandbox/stores/state.ts -> main/sandbox/http/tls.ts',
+      'main/security/protocol.ts -> main/reports/files.ts',
+    ])
   })
 })
