@@ -1,13 +1,17 @@
 import { ExplainedError } from '../../preload/contract/explained'
+import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
 import type { Runner } from '../jobs/runner-process'
 import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
 import type { HistoryRepository } from '../store/history-repository'
 import { claimJob } from './bulk-claim'
 import { createBulkJob, type BulkJobSettings } from './bulk-job'
 import { startBulkRun, type BulkProgress, type BulkRun, type BulkRunDeps } from './bulk-run'
-import type { BulkSource } from './bulk-source'
+import { readBulkSource, type BulkSource } from './bulk-source'
+import { autoMapping } from './column-mapping'
 import { openJobSource, rowInputs } from './job-source'
 import type { PastedTables } from './pasted-tables'
+import { checkRows } from './row-check'
+import type { RowEnvironments } from './row-environments'
 import { exportResults } from './results-export'
 
 /** What a journaled bulk job needs, in the app and on the command line alike. */
@@ -37,6 +41,26 @@ export interface JobTakeOver {
   unknown?: 'resend' | 'skip'
   concurrency?: number
   rate?: number | null
+}
+
+/**
+ * A file of updates read for a new job: its columns mapped by their headers (a saved mapping
+ * first) and, once a column holds the profile id, every row checked against the rules.
+ */
+export async function readJobFile(
+  path: string,
+  rules: {
+    savedMappings: ReadonlyMap<string, string | null>
+    profileType: RecurringProfileType | null
+    environments: RowEnvironments
+  },
+) {
+  const source = await readBulkSource(path)
+  const mapping = autoMapping(source.headers, rules.savedMappings)
+  const problems = mapping.includes('recurring-payment-id')
+    ? checkRows(source, mapping, rules.profileType, rules.environments)
+    : []
+  return { source, mapping, problems }
 }
 
 /** Unknown rows decided at once when a job is taken over (as many as the window lists). */

@@ -6,12 +6,10 @@ import {
 import { ExplainedError } from '../../preload/contract/explained'
 import { DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
 import type { BulkProgress } from '../bulk/bulk-run'
-import { readBulkSource, type BulkSource } from '../bulk/bulk-source'
-import { autoMapping } from '../bulk/column-mapping'
+import type { BulkSource } from '../bulk/bulk-source'
 import { isHeaderLine } from '../bulk/column-name'
-import { createBulkJobService, type BulkJobService } from '../bulk/job-service'
+import { createBulkJobService, readJobFile, type BulkJobService } from '../bulk/job-service'
 import { createPastedTables } from '../bulk/pasted-tables'
-import { checkRows } from '../bulk/row-check'
 import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
@@ -124,8 +122,13 @@ async function newJob(
   if (profileTypeText !== undefined && profileType === null) {
     throw new UsageError(`--profile-type must be SRC, DST or native, not "${profileTypeText}"`)
   }
-  const source = await readBulkSource(input)
-  const mapping = autoMapping(source.headers, mappings.saved())
+  // One connection, one key: a row naming another environment is refused.
+  const environments = connectionEnvironment(environment)
+  const { source, mapping, problems } = await readJobFile(input, {
+    savedMappings: mappings.saved(),
+    profileType: profileType as RecurringProfileType | null,
+    environments,
+  })
   const headers = shownHeaders(source.headers)
   if (!mapping.includes('recurring-payment-id')) {
     const dataLine = isHeaderLine(source.headers)
@@ -139,14 +142,6 @@ async function newJob(
   if (ignored.length > 0) {
     io.stderr(`Not sent (no such parameter): ${ignored.join(', ')}\n`)
   }
-  // One connection, one key: a row naming another environment is refused.
-  const environments = connectionEnvironment(environment)
-  const problems = checkRows(
-    source,
-    mapping,
-    profileType as RecurringProfileType | null,
-    environments,
-  )
   const badRows = new Set(problems.map((problem) => problem.rowNumber))
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
