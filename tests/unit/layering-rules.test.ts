@@ -80,6 +80,55 @@ describe('process walls', () => {
     ).toEqual(walled)
   })
 
+  it("let a .vue file reach main only through its feature's store or a composable", async () => {
+    const script = (code: string) => `<script setup lang="ts">\n${code}</script>\n`
+    const using = (name: string, from: string) =>
+      script(`import { ${name} } from '${from}'\nvoid ${name}\n`)
+    expect(
+      await brokenRules('renderer/src/views/probe/ProbeCard.vue', using('call', '../../bridge')),
+    ).toEqual(['no-restricted-imports'])
+    expect(
+      await brokenRules(
+        'renderer/src/views/probe/ProbeCard.vue',
+        script("void window.gatedesk.invoke('sandbox:overview')\n"),
+      ),
+    ).toEqual(['no-restricted-syntax'])
+    expect(
+      await brokenRules(
+        'renderer/src/views/probe/ProbeCard.vue',
+        using('useProbeStore', './probe-store'),
+      ),
+    ).toEqual([])
+    expect(
+      await brokenRules(
+        'renderer/src/views/probe/probe-store.ts',
+        importing('{ call }', '../../bridge'),
+      ),
+    ).toEqual([])
+    // The node and main/ walls still stand in a .vue file.
+    expect(
+      await brokenRules('renderer/src/ProbeCard.vue', using('readFileSync', 'node:fs')),
+    ).toEqual(['no-restricted-imports'])
+  })
+
+  it('keep renderer i18n/ below format/ and bridge.ts, which word their messages through it', async () => {
+    expect(
+      await brokenRules('renderer/src/i18n/probe.ts', importing('{ call }', '../bridge')),
+    ).toEqual(['no-restricted-imports'])
+    expect(
+      await brokenRules(
+        'renderer/src/i18n/probe.ts',
+        importing('{ formatDateTime }', '../format/date-time'),
+      ),
+    ).toEqual(['no-restricted-imports'])
+    expect(
+      await brokenRules('renderer/src/format/probe.ts', importing('{ i18n }', '../i18n')),
+    ).toEqual([])
+    expect(
+      await brokenRules('renderer/src/bridge-probe.ts', importing('{ i18n }', './i18n')),
+    ).toEqual([])
+  })
+
   it('let preload/contract/ import zod and nothing else', async () => {
     expect(await brokenRules('preload/contract/probe.ts', importing('{ z }', 'zod'))).toEqual([])
     expect(await brokenRules('preload/contract/probe.ts', importing('Papa', 'papaparse'))).toEqual([
