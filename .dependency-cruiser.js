@@ -1,4 +1,5 @@
-// Import circles (issue #21), checked by `npm run lint`: `depcruise main preload renderer bin`.
+// Import rules (issue #21): no circles, no reaching into another part's insides. Checked by
+// `npm run lint`: `depcruise main preload renderer bin`.
 // A circle between files or between folders means neither side can be understood, tested or moved
 // alone. Type-only imports count too: they tie the structure as much as value imports do.
 
