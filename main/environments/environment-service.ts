@@ -1,29 +1,14 @@
-import { isAbsolute } from 'node:path'
 import {
-  backupPassphraseSchema,
   controlKeySchema,
   environmentChangesSchema,
   environmentInputSchema,
-  keyImportSchema,
-  rsaKeySizeSchema,
   type EnvironmentView,
-  type KeyImport,
-  type RsaPublicKeyView,
   type SecretPresence,
   type SecretStatus,
 } from '../../preload/contract/environment'
 import type { GatewayEnvironment } from '../gateway/environment'
 import type { SigningSecrets } from '../gateway/gateway-client'
-import { writeEncryptedPrivateKey } from '../secrets/rsa-key-backup'
-import { generateRsaKeyPair } from '../secrets/rsa-key-generation'
-import { importRsaPrivateKey } from '../secrets/rsa-key-import'
-import type { RsaKeyPair } from '../secrets/rsa-key-pair'
-import {
-  accountName,
-  type SecretKind,
-  type SecretRef,
-  type SecretStore,
-} from '../secrets/secret-store'
+import { accountName, type SecretKind, type SecretStore } from '../secrets/secret-store'
 import { signingSecretsFor } from '../secrets/signing-secrets'
 import type { Db } from '../store/database'
 import {
@@ -32,6 +17,8 @@ import {
   type StoredEnvironment,
 } from '../store/environments-repository'
 import { EnvironmentError } from './environment-error'
+import { createEnvironmentKeys } from './environment-keys'
+import { secretRef } from './environment-secret-ref'
 import { toGatewayEnvironment } from './gateway-environment'
 import { checkCertificates, validate } from './validate'
 
@@ -39,19 +26,6 @@ export interface EnvironmentServiceDeps {
   db: Db
   secrets: SecretStore
   now?: () => Date
-}
-
-export type KeyGenerationStage = 'generating' | 'saving'
-
-export interface KeyReplacement {
-  /** Replace the environment's RSA key. Without it, an existing key is never overwritten. */
-  replace?: boolean
-}
-
-export interface KeyGenerationOptions extends KeyReplacement {
-  /** 4096 (default) or 2048. */
-  bits?: number
-  onProgress?: (stage: KeyGenerationStage) => void
 }
 
 const sandboxEndpointSchema = environmentChangesSchema
@@ -81,12 +55,6 @@ function toView(environment: StoredEnvironment): EnvironmentView {
     updatedAt: environment.updatedAt,
   }
 }
-
-const secretRef = (environment: StoredEnvironment, kind: SecretKind): SecretRef => ({
-  environmentId: environment.id,
-  environmentName: environment.name,
-  kind,
-})
 
 /**
  * Environments and their secrets: the service behind the Keys & environments screen and the
@@ -130,46 +98,9 @@ export function createEnvironmentService({
     return saved ? 'missing' : 'absent'
   }
 
-  async function saveKeyPair(
-    environment: StoredEnvironment,
-    pair: RsaKeyPair,
-  ): Promise<RsaPublicKeyView> {
-    const ref = secretRef(environment, 'rsa-private-key')
-    // The keychain first: the public key is recorded only once its private half is safe.
-    await secrets.set(ref, pair.privateKeyPem)
-    const { publicKeyPem, fingerprint, bits } = pair
-    environments.setRsaKey(environment.id, {
-      account: accountName(ref),
-      publicKeyPem,
-      fingerprint,
-      bits,
-    })
-    return { publicKeyPem, fingerprint, bits }
-  }
-
-  function withoutKey(id: string, options: KeyReplacement): StoredEnvironment {
-    const environment = stored(id)
-    if (environment.rsaKey && !options.replace) {
-      throw new EnvironmentError(
-        'key-present',
-        `The environment "${environment.name}" already has an RSA key (fingerprint ${environment.rsaKey.fingerprint}). Replacing it stops update requests from working until support has the new public key: back the old key up first, then confirm the replacement.`,
-      )
-    }
-    return environment
-  }
-
-  function rsaKeyOf(id: string) {
-    const environment = stored(id)
-    if (!environment.rsaKey) {
-      throw new EnvironmentError(
-        'no-key',
-        `The environment "${environment.name}" has no RSA key yet: generate a key pair or import your private key first.`,
-      )
-    }
-    return { environment, rsaKey: environment.rsaKey }
-  }
-
   return {
+    ...createEnvironmentKeys({ environments, secrets, stored }),
+
     /** Every environment, the built-in Sandbox first. */
     list(): EnvironmentView[] {
       return environments.list().map(toView)
@@ -220,61 +151,6 @@ export function createEnvironmentService({
     async removeControlKey(id: string): Promise<void> {
       await secrets.delete(secretRef(stored(id), 'control-key'))
       environments.setControlKeyAccount(id, null)
-    },
-
-    /**
-     * Generates an RSA key pair offline; the private key goes straight to the keychain. Returns
-     * the public key and its fingerprint, for support.
-     */
-    async generateKeyPair(
-      id: string,
-      options: KeyGenerationOptions = {},
-    ): Promise<RsaPublicKeyView> {
-      const bits = validate(rsaKeySizeSchema, options.bits)
-      withoutKey(id, options)
-      options.onProgress?.('generating')
-      const pair = await generateRsaKeyPair(bits)
-      options.onProgress?.('saving')
-      // Checked again: the environment may have changed during the seconds generation takes.
-      return saveKeyPair(withoutKey(id, options), pair)
-    },
-
-    /** Imports an existing private key (PKCS#1 or PKCS#8 PEM, maybe passphrase-protected). */
-    async importPrivateKey(
-      id: string,
-      input: KeyImport,
-      options: KeyReplacement = {},
-    ): Promise<RsaPublicKeyView> {
-      const valid = validate(keyImportSchema, input)
-      const environment = withoutKey(id, options)
-      return saveKeyPair(environment, importRsaPrivateKey(valid))
-    },
-
-    async removeKeyPair(id: string): Promise<void> {
-      await secrets.delete(secretRef(stored(id), 'rsa-private-key'))
-      environments.setRsaKey(id, null)
-    },
-
-    publicKey(id: string): RsaPublicKeyView {
-      const { publicKeyPem, fingerprint, bits } = rsaKeyOf(id).rsaKey
-      return { publicKeyPem, fingerprint, bits }
-    },
-
-    /**
-     * Writes the private key, protected by `passphrase`, to `file` (an absolute path the user
-     * chose in a main-side save dialog). The only way a private key leaves the keychain.
-     */
-    async backupPrivateKey(id: string, file: string, passphrase: string): Promise<void> {
-      const valid = validate(backupPassphraseSchema, passphrase)
-      if (!isAbsolute(file)) {
-        throw new EnvironmentError(
-          'invalid-input',
-          `The backup file must be a full path, not "${file}"`,
-        )
-      }
-      const { environment } = rsaKeyOf(id)
-      const pem = await secrets.get(secretRef(environment, 'rsa-private-key'))
-      await writeEncryptedPrivateKey(pem, file, valid)
     },
 
     /** Whether each secret is in the keychain; the renderer sees this, never the secrets. */

@@ -1,0 +1,9 @@
+import type { SecretKind, SecretRef } from '../secrets/secret-store'
+import type { StoredEnvironment } from '../store/environments-repository'
+
+/** Names one of an environment's keychain entries. */
+export const secretRef = (environment: StoredEnvironment, kind: SecretKind): SecretRef => ({
+  environmentId: environment.id,
+  environmentName: environment.name,
+  kind,
+})
