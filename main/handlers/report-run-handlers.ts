@@ -2,7 +2,8 @@ import { basename } from 'node:path'
 import type { ReportRunOutcome } from '../../preload/contract/report-run-channels'
 import { ALL_FILES, dialogWords, type FileDialogs } from '../dialogs'
 import type { Handlers } from '../ipc'
-import type { ReportRunService, RunOutcome } from '../reports/report-run-service'
+import type { ReportRunService } from '../reports/report-run-service'
+import type { RunOutcome } from '../reports/report-run-outcome'
 import { headView } from './report-handlers'
 
 type RunChannel = Extract<keyof Handlers, `report-runs:${string}`>
