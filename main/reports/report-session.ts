@@ -29,6 +29,7 @@ import type { ScriptRef } from '../workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
 import { openRegularFile } from './report-file-kind'
+import { warmWhenIdle } from './warm-when-idle'
 
 export interface ReportSessionDeps {
   /** The row index worker's script. */
@@ -159,7 +160,8 @@ function sessionOver(
   }).then((result) => {
     const { sample: sampled, ...rest } = result
     index = rest
-    columnTypes = detectColumnTypes(head.columns.length, [...head.rows, ...sampleRows(sampled)])
+    const sampledRows = sampleRows(sampled, rest, file.format)
+    columnTypes = detectColumnTypes(head.columns.length, [...head.rows, ...sampledRows])
   })
   // Whoever asks for rows or a sort sees the failure; the session itself must not crash.
   indexed.catch(() => {})
@@ -167,38 +169,12 @@ function sessionOver(
   // Once the file is indexed and the user has read no rows for a moment, the query process
   // starts (no data is loaded until a query asks), so that the first sort need not wait for it.
   // Not sooner, nor while rows are read: on two cores its start slowed the index and windows.
-  let lastActivity = performance.now()
-  const active = () => (lastActivity = performance.now())
-  let warmTimer: NodeJS.Timeout | undefined
-  const warmWhenIdle = () => {
-    if (signal.aborted) return
-    const wait = WARM_AFTER_IDLE_MS - (performance.now() - lastActivity)
-    if (wait <= 0) deps.queryEngine.warm()
-    else warmTimer = setTimeout(warmWhenIdle, wait).unref()
-  }
-  indexed.then(warmWhenIdle, () => {})
+  const warming = warmWhenIdle(indexed, WARM_AFTER_IDLE_MS, signal, () => deps.queryEngine.warm())
+  const active = warming.active
 
   const indexedFile = async (): Promise<IndexedCsvFile> => {
     await indexed
     return { ...file, index: index! }
-  }
-
-  /** The rows the worker sampled across the file, read as `rows` reads them. */
-  function sampleRows(sampled: RowSample | undefined): string[][] {
-    if (!sampled) return []
-    const { offsets, fileSize } = index!
-    const reader = rowReader(file.format)
-    return sampled.windows.flatMap(({ from, to, bytes }) => {
-      const start = offsets[from]!
-      const rows = Array.from({ length: to - from }, (_, row) => {
-        const end = offsets[from + row + 1]!
-        return {
-          bytes: bytes.subarray(offsets[from + row]! - start, end - start),
-          terminated: end < fileSize,
-        }
-      })
-      return rowsFields(rows, reader)
-    })
   }
 
   /** The file DuckDB reads: the original when it is UTF-8, else a UTF-8 copy made once. */
@@ -303,12 +279,33 @@ function sessionOver(
     async close() {
       closing.abort()
       // Nothing of a closed report may stay reachable (a pending timer holds the session).
-      clearTimeout(warmTimer)
+      warming.stop()
       await Promise.allSettled([indexed, queryFile])
       await file.handle.close()
     },
   }
   return session
+}
+
+/** The rows the worker sampled across the file, read as `rows` reads them. */
+function sampleRows(
+  sampled: RowSample | undefined,
+  { offsets, fileSize }: RowIndex,
+  format: CsvFormat,
+): string[][] {
+  if (!sampled) return []
+  const reader = rowReader(format)
+  return sampled.windows.flatMap(({ from, to, bytes }) => {
+    const start = offsets[from]!
+    const rows = Array.from({ length: to - from }, (_, row) => {
+      const end = offsets[from + row + 1]!
+      return {
+        bytes: bytes.subarray(offsets[from + row]! - start, end - start),
+        terminated: end < fileSize,
+      }
+    })
+    return rowsFields(rows, reader)
+  })
 }
 
 /** Rows spread evenly over the file, where the query process may cut it to read it in parts. */
