@@ -25,9 +25,7 @@ const MAX_FILE_LINES = 400
 const MAX_FUNCTION_LINES = 150
 // Functions over MAX_FUNCTION_LINES today, each capped at its current size so it can only shrink.
 // To be split by the structure move (issue #21); do not add: split the function instead.
-const oversizedFunctions = {
-  'main/sandbox/sandbox-service.ts': 193, // createSandboxService
-}
+const oversizedFunctions = {}
 const functionLines = (max) => ['error', { max, skipBlankLines: true, skipComments: true }]
 
 export default tseslint.config(

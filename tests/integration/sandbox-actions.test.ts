@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { localDay, dottedDay } from '../../preload/contract/calendar'
-import { SandboxActionError } from '../../main/sandbox/sandbox-service'
+import { SandboxActionError } from '../../main/sandbox/sandbox-action-error'
 import { minimalUpdate, useTestSandbox } from '../fixtures/sandbox'
 
 const sandbox = useTestSandbox({ faults: true })
