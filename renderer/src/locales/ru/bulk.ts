@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { bulk as english } from '../en/bulk'
 
 export const bulk: Translation<typeof english> = {

@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { common as english } from '../en/common'
 
 export const common: Translation<typeof english> = {

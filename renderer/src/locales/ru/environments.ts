@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { environments as english } from '../en/environments'
 
 export const environments: Translation<typeof english> = {

@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { history as english } from '../en/history'
 
 export const history: Translation<typeof english> = {

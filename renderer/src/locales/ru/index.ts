@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { MessageSchema } from '../en'
 import { bulk } from './bulk'
 import { common } from './common'

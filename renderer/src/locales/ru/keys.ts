@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { keys as english } from '../en/keys'
 
 export const keys: Translation<typeof english> = {

@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { mainBulk as english } from '../en/main-bulk'
 
 export const mainBulk: Translation<typeof english> = {

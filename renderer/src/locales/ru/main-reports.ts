@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { mainReports as english } from '../en/main-reports'
 
 export const mainReports: Translation<typeof english> = {

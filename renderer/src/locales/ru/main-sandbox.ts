@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { mainSandbox as english } from '../en/main-sandbox'
 
 export const mainSandbox: Translation<typeof english> = {

@@ -1,7 +1,7 @@
 import { mainBulk } from './main-bulk'
 import { mainReports } from './main-reports'
 import { mainSandbox } from './main-sandbox'
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { main as english } from '../en/main'
 
 export const main: Translation<typeof english> = {

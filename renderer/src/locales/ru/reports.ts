@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { reports as english } from '../en/reports'
 
 export const reports: Translation<typeof english> = {

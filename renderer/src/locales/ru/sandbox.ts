@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { sandbox as english } from '../en/sandbox'
 
 export const sandbox: Translation<typeof english> = {

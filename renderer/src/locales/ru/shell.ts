@@ -1,4 +1,4 @@
-import type { Translation } from '../../i18n/message-schema'
+import type { Translation } from '../message-schema'
 import type { shell as english } from '../en/shell'
 
 export const shell: Translation<typeof english> = {
