@@ -21,6 +21,7 @@ import type { ImportSessions } from './import-sessions'
 import { createBulkJobService } from './job-service'
 import { environmentNames, jobView, resultRowView } from './job-views'
 import { createLiveRuns, type LiveRun } from './live-runs'
+import { resendOrderId } from './order-ids'
 import type { PastedTables } from './pasted-tables'
 import { configuredEnvironments, rowContexts } from './row-environments'
 
@@ -167,7 +168,12 @@ export function createBulkService(deps: BulkServiceDeps) {
 
     /** Skipping the last unknown rows leaves nothing to send: a pasted table is shredded. */
     async decide(bulkJobId: string, rowNumbers: readonly number[], decision: 'resend' | 'skip') {
-      const changed = journal.decide(bulkJobs.stored(bulkJobId).id, rowNumbers, decision)
+      const changed = journal.decide(
+        bulkJobs.stored(bulkJobId).id,
+        rowNumbers,
+        decision,
+        resendOrderId,
+      )
       // If the keychain refuses now, the sweep at the next start shreds it.
       if (!live.has(bulkJobId)) await pastedTables.shredIfSpent(bulkJobId).catch(() => {})
       return changed

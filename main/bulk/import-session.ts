@@ -2,7 +2,7 @@ import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/cont
 import { maskParameters } from '../privacy/redaction'
 import type { BulkSource } from './bulk-source'
 import { MAPPABLE_PARAMETERS } from './column-mapping'
-import { isHeaderLine } from './column-name'
+import { isHeaderLine } from '../privacy/column-name'
 import type { RowProblem } from './row-check'
 
 /** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */

@@ -9,6 +9,7 @@ import { startBulkRun, type BulkProgress, type BulkRun, type BulkRunDeps } from 
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping } from './column-mapping'
 import { openJobSource, rowInputs } from './job-source'
+import { resendOrderId } from './order-ids'
 import type { PastedTables } from './pasted-tables'
 import { checkRows } from './row-check'
 import type { RowEnvironments } from './row-environments'
@@ -115,7 +116,7 @@ export function createBulkJobService(deps: BulkJobServiceDeps) {
       let decided = 0
       if (options.unknown !== undefined) {
         const rowNumbers = unknownRows(job).map((row) => row.rowNumber)
-        decided = journal.decide(job.id, rowNumbers, options.unknown)
+        decided = journal.decide(job.id, rowNumbers, options.unknown, resendOrderId)
       }
       if (options.concurrency !== undefined || options.rate !== undefined) {
         journal.setSettings(job.id, {

@@ -1,5 +1,4 @@
 import type { MessageParams } from '../../preload/contract/explained'
-import { resendOrderId } from '../bulk/order-ids'
 import type { Db } from './database'
 import { explainedOf, storedMessage, type MessageColumns } from './stored-message'
 
@@ -188,9 +187,14 @@ export function bulkJournalRows(db: Db, iso: () => string) {
 
     /**
      * The deliberate decision on unknown rows: send again with a new order id (pending, next
-     * attempt), or skip. Returns how many rows changed.
+     * attempt, named by bulk's rule `resendOrderId`), or skip. Returns how many rows changed.
      */
-    decide(jobId: string, rowNumbers: readonly number[], decision: 'resend' | 'skip'): number {
+    decide(
+      jobId: string,
+      rowNumbers: readonly number[],
+      decision: 'resend' | 'skip',
+      resendOrderId: (current: string, attempt: number) => string,
+    ): number {
       const skip = db.prepare(
         `UPDATE bulk_rows SET state = 'skipped', updated_at = ?
          WHERE job_id = ? AND row_number = ? AND state = 'unknown'`,

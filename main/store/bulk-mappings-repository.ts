@@ -1,4 +1,4 @@
-import { isHeaderLine } from '../bulk/column-name'
+import { isHeaderLine } from '../privacy/column-name'
 import type { Db } from './database'
 
 /** Column mappings remembered by header, so the next file with the same headers maps itself. */

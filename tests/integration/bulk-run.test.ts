@@ -14,6 +14,7 @@ import { startBulkRun } from '../../main/bulk/bulk-run'
 import { readBulkSource } from '../../main/bulk/bulk-source'
 import { autoMapping } from '../../main/bulk/column-mapping'
 import { openJobSource, rowInputs } from '../../main/bulk/job-source'
+import { resendOrderId } from '../../main/bulk/order-ids'
 import { checkRows } from '../../main/bulk/row-check'
 import { configuredEnvironments, connectionContexts } from '../../main/bulk/row-environments'
 import { connectSandboxEnvironment } from '../../main/environments/sandbox-environment'
@@ -159,7 +160,7 @@ describe('a bulk run', () => {
 
     // The deliberate decision: send it again, with a new order id.
     const first = journal.row(job.id, 2)!.clientOrderId
-    expect(journal.decide(job.id, [2], 'resend')).toBe(1)
+    expect(journal.decide(job.id, [2], 'resend', resendOrderId)).toBe(1)
     const again = await run(job.id, source).done
     expect(again).toMatchObject({ states: { done: 5, unknown: 0 }, outcomes: { approved: 5 } })
     expect(journal.row(job.id, 2)!.clientOrderId).toBe(`${first}-R2`)

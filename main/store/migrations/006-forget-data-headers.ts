@@ -1,4 +1,4 @@
-import { isHeaderLine } from '../../bulk/column-name'
+import { isHeaderLine } from '../../privacy/column-name'
 import type { Migration } from './migration'
 
 /**

@@ -1,4 +1,4 @@
-import { redactText } from '../privacy/redaction'
+import { redactText } from './redaction'
 
 /** A cell that names a column: it has a letter and holds no card number. */
 const isColumnName = (cell: string) => /\p{L}/u.test(cell) && redactText(cell) === cell
