@@ -7,7 +7,7 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import { prepareReportRequest, signReportRequest } from '../main/gateway/custom-report'
 import { SPEC_PATHS, type GatewayEnvironment } from '../main/gateway/environment'
-import type { Parameter } from '../main/gateway/form-codec'
+import type { Parameter } from '../main/privacy/parameter'
 import { randomNonce, signRequest } from '../main/gateway/oauth1'
 import { prepareUpdateRequest } from '../main/gateway/update-recurring-payment'
 import type { ReportRequest } from '../preload/contract/report-request'

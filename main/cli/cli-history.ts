@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { GatewayEnvironment } from '../gateway/environment'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { appDataDir, databaseFile } from '../store/data-dir'
 import { openDatabase, type Db } from '../store/database'
 import { createEnvironmentRepository } from '../store/environments-repository'

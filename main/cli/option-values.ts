@@ -1,4 +1,4 @@
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { redactText } from '../privacy/redaction'
 import { UsageError } from './cli-io'
 

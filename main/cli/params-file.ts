@@ -1,4 +1,4 @@
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { isCardData } from '../privacy/redaction'
 import { CliFailure, readOptionInput, UsageError } from './cli-io'
 

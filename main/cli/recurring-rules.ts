@@ -3,7 +3,7 @@ import {
   validateRecurringUpdate,
   type RecurringUpdateIssue,
 } from '../../preload/contract/recurring-validation'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { resultOf, type UpdateResult } from '../gateway/update-response'
 
 /**

@@ -1,4 +1,5 @@
-import { decodeForm, MalformedFormError, type Parameter } from '../gateway/form-codec'
+import { decodeForm, MalformedFormError } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import {
   normalizeParameters,
   randomNonce,

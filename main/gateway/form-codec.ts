@@ -1,7 +1,5 @@
+import type { Parameter } from '../privacy/parameter'
 import { formDecode, MalformedEncodingError, percentEncode } from './percent-encoding'
-
-/** One request or response parameter; order and repeated names are kept, as OAuth needs them. */
-export type Parameter = readonly [name: string, value: string]
 
 /**
  * A form body piece with a malformed %-escape, and which: the value of `parameter`, or (null)

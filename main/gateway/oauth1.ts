@@ -1,6 +1,6 @@
 import { createHmac, randomUUID, sign as rsaSign, type KeyObject } from 'node:crypto'
 import { promisify } from 'node:util'
-import type { Parameter } from './form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { percentEncode, UnencodableTextError } from './percent-encoding'
 
 export type SignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256'

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto'
 import type { GatewayEnvironment } from './environment'
 import { updateRecurringUrl } from './environment'
-import type { Parameter } from './form-codec'
+import type { Parameter } from '../privacy/parameter'
 import {
   unixSeconds,
   type CallOptions,

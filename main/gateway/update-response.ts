@@ -1,7 +1,8 @@
 import type { MessageParams } from '../../preload/contract/explained'
 import type { RecurringUpdateOutcome } from '../../preload/contract/recurring-channels'
 import { redactorFor } from '../privacy/redaction'
-import { decodeForm, type Parameter } from './form-codec'
+import { decodeForm } from './form-codec'
+import type { Parameter } from '../privacy/parameter'
 import { MalformedEncodingError } from './percent-encoding'
 import { internalFailureId, previewReceived } from './received-text'
 

@@ -4,7 +4,7 @@ import {
 } from '../../preload/contract/recurring-parameters'
 import { passesLuhn } from '../../preload/contract/recurring-values'
 import type { MessageParams } from '../../preload/contract/explained'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from './parameter'
 
 /**
  * The one place that decides what of a request may be kept: card numbers masked to the first 6

@@ -1,4 +1,4 @@
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */

@@ -4,7 +4,7 @@ import {
   validateRecurringUpdate,
   type RecurringUpdateIssue,
 } from '../../preload/contract/recurring-validation'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import type { CallOptions } from '../gateway/gateway-client'
 import { updateRecurringPayment } from '../gateway/update-recurring-payment'
 import { resultOf, type UpdateResult } from '../gateway/update-response'

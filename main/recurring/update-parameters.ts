@@ -2,7 +2,7 @@ import {
   canonicalRecurringUpdate,
   RECURRING_UPDATE_PARAMETERS,
 } from '../../preload/contract/recurring-parameters'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 
 const TABLE_ORDER = new Map(RECURRING_UPDATE_PARAMETERS.map((d, index) => [d.name, index]))
 

@@ -1,7 +1,7 @@
 import type { ReportRequest } from '../../preload/contract/report-request'
 import { REPORT_FILTER_NAMES } from '../../preload/contract/report-request'
 import { REQUEST_JSON_PARAMETER } from '../../preload/contract/report-run-channels'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 
 /** History's bounds (preload/contract/history-channels.ts): names, values, rows per entry. */
 const NAME_MAX = 64

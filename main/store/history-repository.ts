@@ -1,4 +1,4 @@
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import type { RequestOutcome } from '../../preload/contract/request-outcomes'
 import type { MessageParams } from '../../preload/contract/explained'
 import type { Db } from './database'

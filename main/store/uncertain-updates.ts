@@ -3,7 +3,7 @@ import {
   UNCERTAIN_OUTCOMES,
   type RequestOutcome,
 } from '../../preload/contract/request-outcomes'
-import type { Parameter } from '../gateway/form-codec'
+import type { Parameter } from '../privacy/parameter'
 import type { Db } from './database'
 import { onRollback } from './rollback-listeners'
 

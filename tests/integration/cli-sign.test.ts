@@ -7,7 +7,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../main/cli/main'
 import { SPEC_PATHS } from '../../main/gateway/environment'
-import type { Parameter } from '../../main/gateway/form-codec'
+import type { Parameter } from '../../main/privacy/parameter'
 import { prepareUpdateRequest } from '../../main/gateway/update-recurring-payment'
 import { gatewayMethodVectors } from '../fixtures/oauth-vectors'
 

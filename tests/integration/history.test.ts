@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { Parameter } from '../../main/gateway/form-codec'
+import type { Parameter } from '../../main/privacy/parameter'
 import { openDatabase } from '../../main/store/database'
 import { createHistoryRepository } from '../../main/store/history-repository'
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { decodeForm, type Parameter } from '../../main/gateway/form-codec'
+import { decodeForm } from '../../main/gateway/form-codec'
+import type { Parameter } from '../../main/privacy/parameter'
 import { signRequest } from '../../main/gateway/oauth1'
 
 // A deliberately plain RFC 5849 §3.4.1 base string, to check the fast one against: encode with

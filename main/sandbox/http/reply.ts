@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import type { Parameter } from '../../gateway/form-codec'
+import type { Parameter } from '../../privacy/parameter'
 import { percentEncode } from '../../gateway/percent-encoding'
 
 /** What an endpoint answers; the server writes it, and a fault may spoil it on the way. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { decodeForm, MalformedFormError, type Parameter } from '../../gateway/form-codec'
+import { decodeForm, MalformedFormError } from '../../gateway/form-codec'
+import type { Parameter } from '../../privacy/parameter'
 import { redactorFor, redactText } from '../../privacy/redaction'
 import { UPDATE_ERROR_CODES, type RequestErrorCode } from '../error-codes'
 import type { AuthFailureCode, VerifierOptions } from '../oauth/oauth-verifier'

@@ -1,5 +1,5 @@
 import { createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto'
-import type { Parameter } from '../../gateway/form-codec'
+import type { Parameter } from '../../privacy/parameter'
 import { signatureBaseString, signBaseString, type SignatureMethod } from '../../gateway/oauth1'
 import { AuthorizationHeaderError, parseAuthorizationHeader } from './authorization-header'
 import type { Merchant } from '../stores/merchant-store'
