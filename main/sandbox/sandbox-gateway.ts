@@ -6,27 +6,21 @@ import {
 import { calendarDate } from '../../preload/contract/calendar'
 import { redactText } from '../privacy/redaction'
 import { callbackControl } from './callbacks/callback-parameters'
-import { runDay, type Charge, type ChargingContext } from './profiles/charging'
+import { runDay, type Charge } from './profiles/charging'
 import { applyUpdate, profileRuleIssues, type ProfileRuleIssue } from './profiles/profile-update'
 import type { ReportPlan } from './reports/report-request-check'
 import { reportRowPages, type ReportRow } from './reports/report-rows'
 import type { Merchant } from './stores/merchant-store'
 import type { Profile } from './stores/profile'
-import type { SandboxState } from './stores/sandbox-state'
+import type { SandboxParts } from './sandbox-parts'
 
 export type UpdateDecision =
   | { kind: 'validation-error'; issues: (RecurringUpdateIssue | ProfileRuleIssue)[] }
   | { kind: 'declined'; message: string }
   | { kind: 'approved'; profile: Profile; charges: Charge[] }
 
-export interface SandboxGatewayDeps {
-  state: SandboxState
-  context: ChargingContext
-  sendCallbacks: (charges: readonly Charge[]) => void
-}
-
 /** What the HTTPS endpoints call once a request is authenticated. */
-export function createSandboxGateway({ state, context, sendCallbacks }: SandboxGatewayDeps) {
+export function createSandboxGateway({ state, context, sendCallbacks }: SandboxParts) {
   const { stores, db } = state
   return {
     /**

@@ -1,18 +1,12 @@
 import { nextScheduleDateAfter } from '../../preload/contract/schedule'
-import { chargeAndRecord, type Charge, type ChargingContext } from './profiles/charging'
+import { chargeAndRecord, type Charge } from './profiles/charging'
 import { stopWhenDone } from './profiles/profile-charge'
 import { SandboxActionError } from './sandbox-action-error'
 import type { Profile } from './stores/profile'
-import type { SandboxState } from './stores/sandbox-state'
-
-export interface ProfileActionsDeps {
-  state: SandboxState
-  context: ChargingContext
-  sendCallbacks: (charges: readonly Charge[]) => void
-}
+import type { SandboxParts } from './sandbox-parts'
 
 /** The Sandbox page's actions on one profile: charge it now, resume it, set its repeats. */
-export function createProfileActions({ state, context, sendCallbacks }: ProfileActionsDeps) {
+export function createProfileActions({ state, context, sendCallbacks }: SandboxParts) {
   const { stores, db } = state
 
   const profileOrFail = (id: string): Profile => {
