@@ -3,7 +3,7 @@ import type { Migration } from './migration'
 
 /**
  * Earlier versions remembered the column mapping of a table without its header line by its first
- * row's cells, a card number and a CVV2 among them: those are forgotten (main/bulk/column-name.ts),
+ * row's cells, a card number and a CVV2 among them: those are forgotten (main/privacy/column-name.ts),
  * overwritten rather than only unlinked, as a deleted row's bytes otherwise stay in the file.
  */
 export const forgetDataHeaders: Migration = {
