@@ -1,8 +1,6 @@
 import type { CalendarDate } from '../../preload/contract/recurring-values'
-import {
-  validateRecurringUpdate,
-  type RecurringUpdateIssue,
-} from '../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
+import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import type { Parameter } from '../privacy/parameter'
 import { resultOf, type UpdateResult } from '../gateway/update-response'
 

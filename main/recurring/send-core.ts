@@ -1,9 +1,7 @@
 import { calendarDate, localDay } from '../../preload/contract/calendar'
 import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import {
-  validateRecurringUpdate,
-  type RecurringUpdateIssue,
-} from '../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
+import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import type { Parameter } from '../privacy/parameter'
 import type { CallOptions } from '../gateway/gateway-client'
 import { updateRecurringPayment } from '../gateway/update-recurring-payment'

@@ -1,8 +1,6 @@
 import { canonicalRecurringUpdate } from '../../preload/contract/recurring-parameters'
-import {
-  validateRecurringUpdate,
-  type RecurringUpdateIssue,
-} from '../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
+import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
 import { calendarDate } from '../../preload/contract/calendar'
 import { redactText } from '../privacy/redaction'
 import { callbackControl } from './callbacks/callback-parameters'

@@ -1,199 +1,28 @@
-import { z } from 'zod'
 import {
   canonicalRecurringUpdate,
-  DATE_RULE,
   NOT_FOR_DST,
-  RECURRING_PARAMETER_DEFINITIONS as definitions,
-  RECURRING_UPDATE_ALIASES,
   REQUIRED_PARAMETERS,
   STATE_REQUIRED_COUNTRIES,
   type RecurringProfileType,
 } from './recurring-parameters'
-import {
-  AMOUNT_SEQUENCE_MAX_ITEMS,
-  AMOUNT_SEQUENCE_SEPARATOR,
-  compareDates,
-  DOTTED_DATE,
-  parseAmount,
-  parseDottedDate,
-  passesLuhn,
-  type CalendarDate,
-} from './recurring-values'
-import type { MessageParams } from './explained'
+import { compareDates, parseAmount, parseDottedDate, type CalendarDate } from './recurring-values'
+import { fieldIssues, FORMATS } from './recurring-field-checks'
+import type { RecurringUpdateIssue } from './recurring-issue'
 
 /**
  * The checks of an update-recurring-payment request against spec §4.2, shared by the form, the
  * CLI and the sandbox. Each issue says which field, what rule, and what to do.
  */
 
-export const RECURRING_UPDATE_ISSUE_CODES = [
-  'unknown-parameter',
-  'missing',
-  'too-long',
-  'invalid-format',
-  'invalid-date',
-  'out-of-range',
-  'requires-card-number',
-  'incomplete-pair',
-  'mutually-exclusive',
-  'range-order',
-  'not-for-dst',
-  'state-required',
-  'duplicate-alias',
-  'card-expired',
-] as const
-
-export type RecurringUpdateIssueCode = (typeof RECURRING_UPDATE_ISSUE_CODES)[number]
-
-export interface RecurringUpdateIssue {
-  parameter: string
-  code: RecurringUpdateIssueCode
-  /** Which field, what rule, and what to do. */
-  message: string
-  /** The message's stable code and values, for the window to word it in its language. */
-  messageCode?: string
-  params?: MessageParams
-  /** Other fields the issue is about (both sides of a conflict), marked too. */
-  also?: string[]
-}
-
-// A custom issue with params.range means the value is well formed but out of its range.
-const inRange = { params: { range: true } }
-
-const wholeNumber = (maxDigits: number, min: number, max: number) =>
-  z
-    .string()
-    .regex(new RegExp(`^\\d{1,${maxDigits}}$`))
-    .refine((text) => Number(text) >= min && Number(text) <= max, inRange)
-
-const amountText = z
-  .string()
-  .refine((text) => parseAmount(text) !== null)
-  .refine((text) => (parseAmount(text) ?? 0) > 0, inRange)
-
-const webUrl = z.url({ protocol: /^https?$/ })
-
-/** The format of each parameter that is more than free text; a failure means "see expects". */
-const FORMATS: Readonly<Record<string, z.ZodType<string>>> = {
-  'credit-card-number': z
-    .string()
-    .regex(/^\d{12,19}$/)
-    .refine(passesLuhn),
-  'expire-year': wholeNumber(4, 2000, 2099),
-  'expire-month': wholeNumber(2, 1, 12),
-  cvv2: z.string().regex(/^\d{3,4}$/),
-  amount: amountText,
-  'amount-from': amountText,
-  'amount-to': amountText,
-  'amount-sequence': z
-    .string()
-    .refine((text) => text.split(AMOUNT_SEQUENCE_SEPARATOR).length <= AMOUNT_SEQUENCE_MAX_ITEMS)
-    .refine((text) =>
-      text.split(AMOUNT_SEQUENCE_SEPARATOR).every((a) => amountText.safeParse(a).success),
-    ),
-  currency: z.string().regex(/^[A-Za-z]{3}$/),
-  period: z.enum(['day', 'week', 'month']),
-  interval: wholeNumber(9, 1, 999),
-  'customer-ip': z.union([z.ipv4(), z.ipv6()]),
-  country: z.string().regex(/^[A-Za-z]{2}$/),
-  'zip-code': z.string().regex(/^[A-Za-z0-9 -]+$/),
-  birthday: z.string().refine((text) => parseDottedDate(text) !== null),
-  email: z.email(),
-  phone: z
-    .string()
-    .regex(/^\+?[\d ()-]+$/)
-    .refine((text) => /^\d{7,15}$/.test(text.replace(/\D/g, ''))),
-  state: z.string().regex(/^[A-Za-z0-9]{2,3}$/),
-  'start-date': z.string().refine((text) => parseDottedDate(text) !== null),
-  'finish-date': z.string().refine((text) => parseDottedDate(text) !== null),
-  'max-repeats-number': wholeNumber(9, 1, 999_999),
-  notify_url: webUrl,
-  server_callback_url: webUrl,
-}
-
 const REQUIRED_HINTS: Readonly<Record<string, string>> = {
   'client-orderid': 'enter your order identifier for this update',
   'recurring-payment-id': 'enter the identifier the gateway gave the profile',
 }
-const DATE_PARAMETERS = new Set(['birthday', 'start-date', 'finish-date'])
 const CARD_FIELDS = ['card-printed-name', 'expire-year', 'expire-month'] as const
 const CARD_FIELD_HINTS: Record<(typeof CARD_FIELDS)[number], string> = {
   'card-printed-name': 'enter the name as printed on the card',
   'expire-year': 'enter the four-digit expiry year on the card',
   'expire-month': 'enter the expiry month on the card (1 to 12)',
-}
-
-function formatIssue(name: string, value: string): RecurringUpdateIssue | null {
-  const format = FORMATS[name]
-  if (!format) return null
-  const parsed = format.safeParse(value)
-  if (parsed.success) return null
-  const expects = definitions.get(name)!.expects!
-  if (parsed.error.issues.every((i) => i.code === 'custom' && i.params?.['range'])) {
-    return {
-      parameter: name,
-      code: 'out-of-range',
-      message: `${name} is out of range: it must be ${expects}`,
-      messageCode: 'recurring.out-of-range',
-      params: { parameter: name },
-    }
-  }
-  if (DATE_PARAMETERS.has(name) && DOTTED_DATE.test(value)) {
-    return {
-      parameter: name,
-      code: 'invalid-date',
-      message: `${name} "${value}" is not a real calendar date: enter ${DATE_RULE}`,
-      messageCode: 'recurring.invalid-date',
-      params: { parameter: name, value },
-    }
-  }
-  return {
-    parameter: name,
-    code: 'invalid-format',
-    message: `${name} has the wrong format: enter ${expects}`,
-    messageCode: 'recurring.invalid-format',
-    params: { parameter: name },
-  }
-}
-
-/** Per-parameter checks: known name, length, format. */
-function fieldIssues(params: Record<string, string>): RecurringUpdateIssue[] {
-  const issues: RecurringUpdateIssue[] = []
-  for (const [alias, name] of Object.entries(RECURRING_UPDATE_ALIASES)) {
-    if (params[alias] && params[name]) {
-      issues.push({
-        parameter: alias,
-        code: 'duplicate-alias',
-        message: `${alias} and ${name} are two spellings of one parameter: send only ${name}`,
-        messageCode: 'recurring.duplicate-alias',
-        params: { alias, canonical: name },
-      })
-    }
-  }
-  for (const [name, value] of Object.entries(canonicalRecurringUpdate(params))) {
-    const definition = definitions.get(name)
-    if (!definition) {
-      issues.push({
-        parameter: name,
-        code: 'unknown-parameter',
-        message: `${name.slice(0, 64)} is not a parameter of update-recurring-payment: check its spelling against the parameter list`,
-        messageCode: 'recurring.unknown-parameter',
-        params: { name: name.slice(0, 64) },
-      })
-    } else if (value.length > definition.maxLength) {
-      issues.push({
-        parameter: name,
-        code: 'too-long',
-        message: `${name} is ${value.length} characters long, more than its maximum of ${definition.maxLength}: ${definition.expects ? `enter ${definition.expects}` : 'shorten it'}`,
-        messageCode: definition.expects ? 'recurring.too-long-expects' : 'recurring.too-long',
-        params: { parameter: name, length: value.length, max: definition.maxLength },
-      })
-    } else {
-      const issue = formatIssue(name, value)
-      if (issue) issues.push(issue)
-    }
-  }
-  return issues
 }
 
 /** A card is valid to the end of its expiry month. */

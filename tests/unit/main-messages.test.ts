@@ -22,7 +22,7 @@ import {
 import { decodeUpdateResponse } from '../../main/gateway/update-response'
 import { environmentInputSchema } from '../../preload/contract/environment'
 import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
-import type { RecurringUpdateIssue } from '../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
 import { createAppI18n } from '../../renderer/src/i18n/create'
 import { explainWith, type Wording } from '../../renderer/src/i18n/main-messages'
 import { en } from '../../renderer/src/locales/en'

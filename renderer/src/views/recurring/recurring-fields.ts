@@ -7,7 +7,7 @@ import {
   isSensitiveParameter,
   type RecurringParameterDefinition,
 } from '../../../../preload/contract/recurring-parameters'
-import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-issue'
 import { i18n } from '../../i18n'
 
 /** How the editor shows one parameter of spec §4.2; the rules themselves come from the table. */

@@ -1,6 +1,6 @@
 import type { RecurringUpdateResult } from '../../../../preload/contract/recurring-channels'
 import type { RecurringProfileType } from '../../../../preload/contract/recurring-parameters'
-import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-validation'
+import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring-issue'
 
 /**
  * An issue as the editor shows it: from the local checks or main (worded from its messageCode),
