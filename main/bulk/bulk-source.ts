@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto'
-import { open, type FileHandle } from 'node:fs/promises'
 import { basename } from 'node:path'
 import Papa from 'papaparse'
 import { bytesToText } from '../csv/charset'
 import { fileSystemError } from '../csv/csv-error'
 import { detectFileFormat, type FormatHints } from '../csv/csv-format'
-import { READ_WITHOUT_WAITING } from '../csv/regular-file'
+import { FileTooLargeError, NotRegularFileError, readRegularFile } from '../csv/regular-file'
 import { asBulkFileError, BulkFileError } from './bulk-file-error'
 
 /** A bulk file is a spreadsheet of updates, read whole; a report-sized file is a mistake. */
@@ -36,29 +35,16 @@ export async function readBulkSource(path: string, hints: FormatHints = {}): Pro
   return parseBulkSource(path, await readUpdatesFile(path), hints)
 }
 
-/**
- * Reads a file of updates whole, refusing before a byte is read anything but a regular file (a
- * pipe would be waited on forever, a device read without end) and a file over the size limit.
- */
+/** Reads a file of updates whole: a regular file (never a pipe or a device) within the size limit. */
 async function readUpdatesFile(path: string): Promise<Buffer> {
-  const cannotRead = (error: unknown) => asBulkFileError(fileSystemError(path, error), path)
-  let handle: FileHandle
   try {
-    handle = await open(path, READ_WITHOUT_WAITING)
+    return await readRegularFile(path, BULK_FILE_MAX_BYTES)
   } catch (error) {
-    throw cannotRead(error)
-  }
-  try {
-    const info = await handle.stat()
-    if (!info.isFile()) {
+    if (error instanceof NotRegularFileError) {
       throw new BulkFileError('unreadable', 'not-regular', { file: basename(path) })
     }
-    if (info.size > BULK_FILE_MAX_BYTES) throw tooLarge(path, info.size)
-    return await handle.readFile()
-  } catch (error) {
-    throw error instanceof BulkFileError ? error : cannotRead(error)
-  } finally {
-    await handle.close()
+    if (error instanceof FileTooLargeError) throw tooLarge(path, error.sizeBytes)
+    throw asBulkFileError(fileSystemError(path, error), path)
   }
 }
 

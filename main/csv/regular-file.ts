@@ -31,16 +31,26 @@ export class NotRegularFileError extends Error {
   }
 }
 
+/** A file to read whole that is larger than its reader takes: refused before it is read. */
+export class FileTooLargeError extends Error {
+  override readonly name = 'FileTooLargeError'
+  constructor(readonly sizeBytes: number) {
+    super(`it is ${sizeBytes} bytes, too large to read whole`)
+  }
+}
+
 /**
- * Reads a whole file a person named (a key, a template, a command-line option's file), refusing
- * anything but a regular file before a byte is read: a pipe with no writer would be waited on
- * forever, a device such as /dev/zero read without end. Opened without waiting, then checked.
+ * Reads a whole file a person named (a key, a template, a command-line option's file, a bulk
+ * file), refusing anything but a regular file before a byte is read: a pipe with no writer would
+ * be waited on forever, a device such as /dev/zero read without end. Opened without waiting,
+ * then checked; a file over `maxBytes` (when given) is refused unread.
  */
-export async function readRegularFile(path: string): Promise<Buffer> {
+export async function readRegularFile(path: string, maxBytes = Infinity): Promise<Buffer> {
   const handle = await open(path, READ_WITHOUT_WAITING)
   try {
     const info = await handle.stat()
     if (!info.isFile()) throw new NotRegularFileError(info.isDirectory())
+    if (info.size > maxBytes) throw new FileTooLargeError(info.size)
     return await handle.readFile()
   } finally {
     await handle.close()
