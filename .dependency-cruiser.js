@@ -1,25 +1,61 @@
-// Import rules (issue #21): no circles, no reaching into another part's insides. Checked by
-// `npm run lint`: `depcruise main preload renderer bin`.
+// Import rules (issue #21), checked by `npm run lint` (`depcruise main preload renderer bin`):
+// the layers of each process, no circles, no reaching into another part's insides.
 // A circle between files or between folders means neither side can be understood, tested or moved
 // alone. Type-only imports count too: they tie the structure as much as value imports do.
 
-// Imports that reach into another part's insides (issue #21): [from, to, why], as path patterns.
+/** main/'s feature folders: everything but the two roots (app/, cli/) and the shared platform/. */
+const MAIN_FEATURE = '^main/(?!app/|cli/|platform/)([^/]+)/'
+
+const layers = [
+  {
+    name: 'contract-imports-only-zod',
+    comment: 'preload/contract/ is shared by all three processes: it imports zod and itself only.',
+    from: { path: '^preload/contract/' },
+    to: { pathNot: ['^preload/contract/', '(^|/)node_modules/zod/'] },
+  },
+  {
+    name: 'platform-never-imports-a-feature',
+    comment: 'platform/ is the floor every feature stands on; it knows none of them.',
+    from: { path: '^(main|renderer/src)/platform/' },
+    to: { path: '^(main|renderer/src)/', pathNot: '^$1/platform/' },
+  },
+  {
+    name: 'contract-platform-never-imports-a-feature',
+    comment:
+      "The contract's platform/ (errors, units, calendar) knows no feature's channels or rules.",
+    from: { path: '^preload/contract/platform/' },
+    to: { path: '^preload/contract/', pathNot: '^preload/contract/platform/' },
+  },
+  {
+    name: 'features-meet-through-the-contract',
+    comment:
+      'A feature reaches another only through preload/contract/ or an interface the composition ' +
+      'root passes in: a type-only import of that interface, never a value.',
+    from: { path: MAIN_FEATURE },
+    to: {
+      path: '^main/',
+      // A root is the next rule's; a type-only import names the interface, never the code.
+      pathNot: ['^main/$1/', '^main/platform/', '^main/(app|cli)/'],
+      dependencyTypesNot: ['type-only'],
+    },
+  },
+  {
+    name: 'no-feature-imports-a-root',
+    comment: 'app/ and cli/ compose the features; a feature never imports them.',
+    from: { path: MAIN_FEATURE },
+    to: { path: '^main/(app|cli)/' },
+  },
+  {
+    name: 'screens-meet-through-platform',
+    comment:
+      "A screen's folder never imports another's: what two share lives in renderer/src/platform/.",
+    from: { path: '^renderer/src/features/([^/]+)/' },
+    to: { path: '^renderer/src/(features/|app/)', pathNot: '^renderer/src/features/$1/' },
+  },
+]
+
+// Imports that reach into another part's insides: [from, to, why], as path patterns.
 const reachingIn = [
-  [
-    '^main/security/',
-    '^main/reports/',
-    'The app:// protocol serves report files through the interface the composition root passes in.',
-  ],
-  [
-    '^main/environments/',
-    '^main/sandbox/',
-    'Environments connect to the sandbox the composition root passes in, typed by their own interface.',
-  ],
-  [
-    '^main/cli/',
-    '^main/sandbox/(stores|callbacks)/',
-    "The CLI calls the sandbox's service functions, not its stores or callback dispatcher.",
-  ],
   [
     '^main/sandbox/stores/',
     '^main/sandbox/(?!stores/)',
@@ -29,6 +65,7 @@ const reachingIn = [
 
 export default {
   forbidden: [
+    ...layers.map((rule) => ({ severity: 'error', ...rule })),
     ...reachingIn.map(([from, to, comment]) => ({
       name: 'no-reaching-in',
       comment,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
-import { SCRIPT_ENTRIES } from './main/workers/entries'
+import { SCRIPT_ENTRIES } from './main/platform/workers/entries'
 
 export default defineConfig({
   main: {
@@ -10,9 +10,9 @@ export default defineConfig({
       // took about 60 ms of each query process's start (its native binding stays external).
       externalizeDeps: { exclude: ['@duckdb/node-api'], include: ['@duckdb/node-bindings'] },
       rollupOptions: {
-        // The scripts main starts in a worker thread or a utility process (main/workers/entries.ts).
+        // The scripts main starts in a worker thread or a utility process (main/platform/workers/entries.ts).
         input: {
-          index: resolve('main/index.ts'),
+          index: resolve('main/app/index.ts'),
           ...Object.fromEntries(
             Object.entries(SCRIPT_ENTRIES).map(([name, { source }]) => [name, resolve(source)]),
           ),

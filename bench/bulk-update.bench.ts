@@ -6,6 +6,7 @@
 // each tenth of its rows while a bare loop of the same size runs, and the median of the ten
 // side-by-side ratios is compared with the target: the bulk run's throughput at least 0.8× the
 // bare loop's. Run with `npm run bench:bulk` (`--rows N` for another count).
+import { sendRecurringUpdate } from '../main/recurring/send-core'
 import { createPrivateKey } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,19 +18,19 @@ import { readBulkSource } from '../main/bulk/bulk-source'
 import { autoMapping } from '../main/bulk/column-mapping'
 import { rowInputs } from '../main/bulk/job-source'
 import { connectionContexts } from '../main/bulk/row-environments'
-import { SPEC_PATHS, type GatewayEnvironment } from '../main/gateway/environment'
-import type { GatewayDeps, SigningSecrets } from '../main/gateway/gateway-client'
-import { httpsPost, httpsPostToFile } from '../main/gateway/https-transport'
-import { randomNonce } from '../main/gateway/oauth1'
-import { updateRecurringPayment } from '../main/gateway/update-recurring-payment'
+import { SPEC_PATHS, type GatewayEnvironment } from '../main/platform/gateway/environment'
+import type { GatewayDeps, SigningSecrets } from '../main/platform/gateway/gateway-client'
+import { httpsPost, httpsPostToFile } from '../main/platform/gateway/https-transport'
+import { randomNonce } from '../main/platform/gateway/oauth1'
+import { updateRecurringPayment } from '../main/platform/gateway/update-recurring-payment'
 import { createSendingContext } from '../main/recurring/sending-context'
 import { createEmbeddedSandbox } from '../main/sandbox/process/embedded-sandbox'
-import { createBulkJournal } from '../main/store/bulk-journal-repository'
-import { openDatabase } from '../main/store/database'
-import { createHistoryRepository } from '../main/store/history-repository'
-import { forkLauncher } from '../main/workers/fork-launcher'
-import { scriptLocator } from '../main/workers/script-ref'
-import { thisProcess } from '../main/jobs/runner-process'
+import { createBulkJournal } from '../main/bulk/bulk-journal-repository'
+import { openDatabase } from '../main/platform/db/database'
+import { createHistoryRepository } from '../main/history/history-repository'
+import { forkLauncher } from '../main/platform/workers/fork-launcher'
+import { scriptLocator } from '../main/platform/workers/script-ref'
+import { thisProcess } from '../main/platform/jobs/runner-process'
 
 // Positionals are scripts/bench.mjs's list of benchmarks.
 const { values } = parseArgs({
@@ -132,6 +133,7 @@ async function interleaved(
     })
     const run = startBulkRun(job, {
       journal,
+      sendUpdate: sendRecurringUpdate,
       history,
       rowContext: connectionContexts(
         createSendingContext({ environment, target: env, secrets, gateway: deps, history }),

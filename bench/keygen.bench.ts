@@ -3,7 +3,7 @@
 // alternating, median of 11 each. A pure-JS generator would be 20× slower or worse.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { generateRsaKeyPair } from '../main/secrets/rsa-key-generation'
+import { generateRsaKeyPair } from '../main/environments/keys/rsa-key-generation'
 import { compareRuns, report } from './measure'
 
 const run = promisify(execFile)

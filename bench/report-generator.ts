@@ -2,7 +2,7 @@
 // the generator's child process loads this (and the sandbox's modules it needs).
 import { createWriteStream } from 'node:fs'
 import { pipeline } from 'node:stream/promises'
-import { REPORT_FILTER_NAMES } from '../preload/contract/report-request'
+import { REPORT_FILTER_NAMES } from '../preload/contract/reports/report-request'
 import { csvReportStream } from '../main/sandbox/reports/csv-report'
 import type { Merchant } from '../main/sandbox/stores/merchant-store'
 import type { ReportPlan } from '../main/sandbox/reports/report-request-check'

@@ -5,12 +5,12 @@
 // signing (URL, oauth_* parameters, base string, signature, Authorization header; its JSON body is
 // not signed and is timed in a reference line). Run with `npm run bench` (scripts/bench.mjs).
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
-import { prepareReportRequest, signReportRequest } from '../main/gateway/custom-report'
-import { SPEC_PATHS, type GatewayEnvironment } from '../main/gateway/environment'
-import type { Parameter } from '../main/privacy/parameter'
-import { randomNonce, signRequest } from '../main/gateway/oauth1'
-import { prepareUpdateRequest } from '../main/gateway/update-recurring-payment'
-import type { ReportRequest } from '../preload/contract/report-request'
+import { prepareReportRequest, signReportRequest } from '../main/platform/gateway/custom-report'
+import { SPEC_PATHS, type GatewayEnvironment } from '../main/platform/gateway/environment'
+import type { Parameter } from '../main/platform/privacy/parameter'
+import { randomNonce, signRequest } from '../main/platform/gateway/oauth1'
+import { prepareUpdateRequest } from '../main/platform/gateway/update-recurring-payment'
+import type { ReportRequest } from '../preload/contract/reports/report-request'
 import { compare, report } from './measure'
 
 const env: GatewayEnvironment = {

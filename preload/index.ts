@@ -1,4 +1,4 @@
-import './contract/zod-jitless'
+import './contract/platform/zod-jitless'
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
 import { BRIDGE_GLOBAL } from './contract/bridge-api'
 import { createBridge } from './bridge'

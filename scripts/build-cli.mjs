@@ -21,12 +21,12 @@ function newestSource(dir) {
 
 /**
  * The esbuild builds of the CLI: its entry with the scripts it starts in their own worker thread
- * or process (main/workers/entries.ts), and the query process on its own (see queryProcessBuild).
+ * or process (main/platform/workers/entries.ts), and the query process on its own (see queryProcessBuild).
  */
 export async function cliBuilds() {
   // Imported here, not at the top: Node's type stripping adds about 0.1 s to a start, which a
   // CLI whose bundle is current never pays.
-  const { SCRIPT_ENTRIES } = await import('../main/workers/entries.ts')
+  const { SCRIPT_ENTRIES } = await import('../main/platform/workers/entries.ts')
   const { 'query-process': queryProcess, ...scripts } = SCRIPT_ENTRIES
   const entryPoints = {
     main: join(root, 'main/cli/main.ts'),

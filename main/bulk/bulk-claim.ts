@@ -1,7 +1,7 @@
-import { otherLiveProcess, type Runner } from '../jobs/runner-process'
-import { ExplainedError } from '../../preload/contract/explained'
-import type { BulkJob, BulkJournal } from '../store/bulk-journal-repository'
-import type { HistoryRepository } from '../store/history-repository'
+import { otherLiveProcess, type Runner } from '../platform/jobs/runner-process'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { BulkJob, BulkJournal } from './bulk-journal-repository'
+import type { HistoryRepository } from '../history/history-repository'
 
 /** Another live process runs the job: two runners would send its rows twice. */
 export class BulkJobBusyError extends ExplainedError {

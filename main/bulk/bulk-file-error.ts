@@ -1,9 +1,9 @@
 import { basename } from 'node:path'
-import { ExplainedError, type MessageParams } from '../../preload/contract/explained'
-import { formatByteSize, formatSizeLimit } from '../../preload/contract/readable-units'
-import { CsvError, type CsvErrorCode } from '../csv/csv-error'
+import { ExplainedError, type MessageParams } from '../../preload/contract/platform/explained'
+import { formatByteSize, formatSizeLimit } from '../../preload/contract/platform/readable-units'
+import { CsvError, type CsvErrorCode } from '../platform/csv/csv-error'
 
-/** What can be wrong with a file of updates, in English (renderer/src/locales/en/main-bulk.ts). */
+/** What can be wrong with a file of updates, in English (preload/contract/locales/en/main-bulk.ts). */
 const ENGLISH = {
   'too-large':
     '"{file}" is {sizeBytes}: a bulk update file may hold at most {limitBytes}. Split it into smaller files.',
@@ -20,7 +20,7 @@ const ENGLISH = {
 
 export type BulkFileProblem = keyof typeof ENGLISH
 
-/** Params sent as byte counts, worded as the window words them (renderer/src/i18n/main-messages.ts). */
+/** Params sent as byte counts, worded as the window words them (renderer/src/platform/i18n/main-messages.ts). */
 const UNIT_WORDING: Partial<Record<string, (bytes: number) => string>> = {
   sizeBytes: formatByteSize,
   limitBytes: formatSizeLimit,

@@ -1,7 +1,8 @@
-import type { Explained } from '../../preload/contract/explained'
+import type { Explained } from '../../preload/contract/platform/explained'
+import type { SendRecurringUpdate } from '../recurring/send-core'
 import type { SendingContext } from '../recurring/sending-context'
-import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
-import type { HistoryRepository } from '../store/history-repository'
+import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
+import type { HistoryRepository } from '../history/history-repository'
 import type { RowInput } from './column-mapping'
 import { pendingQueue } from './pending-queue'
 import { rateLimiter } from './rate-limit'
@@ -19,6 +20,8 @@ export interface BulkRunDeps {
    * cannot be used (rowContexts in row-environments.ts).
    */
   rowContext: (cell: string | null) => SendingContext | Explained
+  /** Sends one row's update: recurring's one way to send, passed in by the composition root. */
+  sendUpdate: SendRecurringUpdate
   /** The row's update, read from its source (and the fixes made to it). */
   inputOf: (row: BulkRow) => RowInput
   /** Who runs it: recorded so another process can tell a live run from an interrupted one. */
@@ -75,6 +78,7 @@ export function startBulkRun(job: BulkJob, deps: BulkRunDeps): BulkRun {
     journal,
     history: deps.history,
     rowContext: deps.rowContext,
+    sendUpdate: deps.sendUpdate,
     inputOf: deps.inputOf,
     tally,
     landing,

@@ -4,15 +4,13 @@ import type {
   BulkProgressView,
   BulkResultRow,
   BulkRunSettings,
-} from '../../preload/contract/bulk-channels'
-import { ExplainedError } from '../../preload/contract/explained'
-import type { JobRunner } from '../jobs/job-runner'
-import { thisProcess, type Runner } from '../jobs/runner-process'
-import {
-  environmentSendingContext,
-  type RecurringDeps,
-} from '../recurring/recurring-update-service'
-import type { BulkJob, BulkJournal, BulkRowFilter } from '../store/bulk-journal-repository'
+} from '../../preload/contract/bulk/bulk-channels'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { JobRunner } from '../platform/jobs/job-runner'
+import { thisProcess, type Runner } from '../platform/jobs/runner-process'
+import type { RecurringDeps } from '../recurring/recurring-update-service'
+import type { RecurringSending } from '../recurring/recurring-sending'
+import type { BulkJob, BulkJournal, BulkRowFilter } from './bulk-journal-repository'
 import { isInterrupted, runByOther } from './bulk-claim'
 import type { BulkSource } from './bulk-source'
 import { dryRun } from './dry-run'
@@ -30,6 +28,8 @@ export interface BulkServiceDeps extends RecurringDeps {
   imports: ImportSessions
   /** Pasted tables are stored encrypted once a job is made from one, and shredded after. */
   pastedTables: PastedTables
+  /** Recurring's sending and its resend rule, bound to these deps (recurring-sending.ts). */
+  recurringSending: (deps: RecurringDeps) => RecurringSending
   jobs: JobRunner
   emitProgress: (progress: BulkProgressView) => void
   /** Who runs jobs here (default: this process). */
@@ -42,7 +42,8 @@ export function createBulkService(deps: BulkServiceDeps) {
   const { journal, imports, pastedTables } = deps
   const me = deps.runner ?? thisProcess()
   // The one orchestration of a job, shared with the command line.
-  const bulkJobs = createBulkJobService({ ...deps, runner: me })
+  const recurring = deps.recurringSending(deps)
+  const bulkJobs = createBulkJobService({ ...deps, sendUpdate: recurring.send, runner: me })
   const live = createLiveRuns(deps)
   /** Card data fixed in place, by job: never journaled, so lost with the app. */
   const memoryFixes = new Map<string, Map<number, Record<string, string>>>()
@@ -53,10 +54,10 @@ export function createBulkService(deps: BulkServiceDeps) {
   const rowEnvironments = () => configuredEnvironments(deps.environments.list())
 
   function run(job: BulkJob, source: BulkSource): LiveRun {
-    const context = environmentSendingContext(deps, job.environment.id)
+    const context = recurring.contextOf(job.environment.id)
     // Rows naming another environment: one context (one key load) per environment, on first use.
     const rowContext = rowContexts(context, rowEnvironments(), (environment) =>
-      environmentSendingContext(deps, environment.id),
+      recurring.contextOf(environment.id),
     )
     return live.start(job.id, (onProgress) =>
       bulkJobs.run(job, source, {
@@ -138,7 +139,10 @@ export function createBulkService(deps: BulkServiceDeps) {
     },
 
     dryRun: (importId: string, settings: BulkRunSettings): BulkDryRun =>
-      dryRun(imports.get(importId), settings, rowEnvironments(), deps),
+      dryRun(imports.get(importId), settings, rowEnvironments(), {
+        environments: deps.environments,
+        uncertainEarlier: recurring.uncertainEarlier,
+      }),
 
     start,
     jobs: (): BulkJobView[] => journal.jobs(100).map(view),

@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto'
 import { basename } from 'node:path'
 import Papa from 'papaparse'
-import { bytesToText } from '../csv/charset'
-import { fileSystemError } from '../csv/csv-error'
-import { detectFileFormat, type FormatHints } from '../csv/csv-format'
-import { FileTooLargeError, NotRegularFileError, readRegularFile } from '../csv/regular-file'
+import { bytesToText } from '../platform/csv/charset'
+import { fileSystemError } from '../platform/csv/csv-error'
+import { detectFileFormat, type FormatHints } from '../platform/csv/csv-format'
+import {
+  FileTooLargeError,
+  NotRegularFileError,
+  readRegularFile,
+} from '../platform/csv/regular-file'
 import { asBulkFileError, BulkFileError } from './bulk-file-error'
 
 /** A bulk file is a spreadsheet of updates, read whole; a report-sized file is a mistake. */

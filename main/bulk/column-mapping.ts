@@ -1,10 +1,10 @@
-import { ExplainedError } from '../../preload/contract/explained'
+import { ExplainedError } from '../../preload/contract/platform/explained'
 import {
   RECURRING_PROFILE_TYPES,
   RECURRING_UPDATE_ALIASES,
   RECURRING_UPDATE_PARAMETERS,
   type RecurringProfileType,
-} from '../../preload/contract/recurring-parameters'
+} from '../../preload/contract/recurring/recurring-parameters'
 
 /** A column may also give each row's profile type (SRC, DST, native). */
 export const PROFILE_TYPE_COLUMN = 'profile-type'

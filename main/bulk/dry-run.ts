@@ -1,9 +1,8 @@
-import type { BulkDryRun, BulkRunSettings } from '../../preload/contract/bulk-channels'
+import type { BulkDryRun, BulkRunSettings } from '../../preload/contract/bulk/bulk-channels'
 import type { EnvironmentService } from '../environments/environment-service'
-import { maskParameters } from '../privacy/redaction'
-import { uncertainEarlierSend } from '../recurring/resend-guard'
-import { parametersOf } from '../recurring/update-parameters'
-import type { HistoryRepository } from '../store/history-repository'
+import { maskParameters } from '../platform/privacy/redaction'
+import type { RecurringSending } from '../recurring/recurring-sending'
+import { parametersOf } from '../platform/gateway/update-parameters'
 import { fixesIn, tableRowInputs, type RowInput } from './column-mapping'
 import type { ImportSession } from './import-sessions'
 import { inputProblems } from './row-check'
@@ -39,7 +38,10 @@ export function dryRun(
   session: ImportSession,
   settings: BulkRunSettings,
   environments: RowEnvironments,
-  deps: { environments: Pick<EnvironmentService, 'get'>; history: HistoryRepository },
+  deps: {
+    environments: Pick<EnvironmentService, 'get'>
+    uncertainEarlier: RecurringSending['uncertainEarlier']
+  },
 ): BulkDryRun {
   const jobEnvironment: NamedEnvironment = deps.environments.get(settings.environmentId)
   const { sendable, refused } = sessionRows(session, settings.profileType, environments)
@@ -52,7 +54,7 @@ export function dryRun(
     })
     const environment =
       input.environment === null ? jobEnvironment : environments.find(input.environment)!
-    if (uncertainEarlierSend(deps.history, environment.id, parameters) !== null) held++
+    if (deps.uncertainEarlier(environment.id, parameters) !== null) held++
     if (requests.length < DRY_RUN_REQUESTS) {
       requests.push({
         rowNumber: row,

@@ -1,8 +1,12 @@
-import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/contract/bulk-channels'
-import { maskParameters } from '../privacy/redaction'
+import type {
+  BulkImport,
+  BulkPreview,
+  BulkPreviewRow,
+} from '../../preload/contract/bulk/bulk-channels'
+import { maskParameters } from '../platform/privacy/redaction'
 import type { BulkSource } from './bulk-source'
 import { MAPPABLE_PARAMETERS } from './column-mapping'
-import { isHeaderLine } from '../privacy/column-name'
+import { isHeaderLine } from '../platform/privacy/column-name'
 import type { RowProblem } from './row-check'
 
 /** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
-import type { BulkImport, BulkPreview, BulkPreviewRow } from '../../preload/contract/bulk-channels'
-import { ExplainedError } from '../../preload/contract/explained'
-import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import type { BulkMappings } from '../store/bulk-mappings-repository'
+import type {
+  BulkImport,
+  BulkPreview,
+  BulkPreviewRow,
+} from '../../preload/contract/bulk/bulk-channels'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
+import type { BulkMappings } from './bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
 import { autoMapping, checkedMapping, fixesIn, tableRowInputs } from './column-mapping'
 import { importView, previewOf, rowView, type ImportSession } from './import-session'

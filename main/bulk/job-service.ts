@@ -1,8 +1,8 @@
-import { ExplainedError } from '../../preload/contract/explained'
-import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import type { Runner } from '../jobs/runner-process'
-import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
-import type { HistoryRepository } from '../store/history-repository'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
+import type { Runner } from '../platform/jobs/runner-process'
+import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
+import type { HistoryRepository } from '../history/history-repository'
 import { claimJob } from './bulk-claim'
 import { createBulkJob, type BulkJobSettings } from './bulk-job'
 import { startBulkRun, type BulkProgress, type BulkRun, type BulkRunDeps } from './bulk-run'
@@ -22,6 +22,7 @@ export interface BulkJobServiceDeps {
   history: HistoryRepository
   /** A job made from a pasted table reads it with its key from the keychain. */
   pastedTables: PastedTables
+  sendUpdate: BulkRunDeps['sendUpdate']
   /** Who runs jobs here: this process. */
   runner: Runner
   now?: () => number
@@ -139,6 +140,7 @@ export function createBulkJobService(deps: BulkJobServiceDeps) {
         journal,
         history,
         rowContext: options.rowContext,
+        sendUpdate: deps.sendUpdate,
         inputOf: rowInputs(job, source, options.memoryFixes),
         runner,
         now: deps.now,

@@ -3,8 +3,8 @@ import type {
   BulkJobView,
   BulkProgressView,
   BulkResultRow,
-} from '../../preload/contract/bulk-channels'
-import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
+} from '../../preload/contract/bulk/bulk-channels'
+import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
 import type { NamedEnvironment } from './row-environments'
 import type { BulkProgress } from './bulk-run'
 import { ENVIRONMENT_COLUMN } from './column-mapping'

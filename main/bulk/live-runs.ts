@@ -1,5 +1,5 @@
-import type { BulkProgressView } from '../../preload/contract/bulk-channels'
-import type { JobRunner } from '../jobs/job-runner'
+import type { BulkProgressView } from '../../preload/contract/bulk/bulk-channels'
+import type { JobRunner } from '../platform/jobs/job-runner'
 import type { BulkProgress, BulkRun } from './bulk-run'
 import { progressView } from './job-views'
 

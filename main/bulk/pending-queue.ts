@@ -1,4 +1,4 @@
-import type { BulkJournal, BulkRow } from '../store/bulk-journal-repository'
+import type { BulkJournal, BulkRow } from './bulk-journal-repository'
 
 /** Pending rows read from the journal at a time: a query a row cost a bulk run 1.6% of its CPU. */
 const PAGE_ROWS = 256

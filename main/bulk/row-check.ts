@@ -1,5 +1,5 @@
-import type { Explained } from '../../preload/contract/explained'
-import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
+import type { Explained } from '../../preload/contract/platform/explained'
+import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { BulkSource } from './bulk-source'
 import {
   ENVIRONMENT_COLUMN,
@@ -9,8 +9,8 @@ import {
   type RowInput,
 } from './column-mapping'
 import type { RowEnvironments } from './row-environments'
-import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import { RECURRING_UPDATE_ALIASES } from '../../preload/contract/recurring-parameters'
+import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
+import { RECURRING_UPDATE_ALIASES } from '../../preload/contract/recurring/recurring-parameters'
 
 /** One problem of one row, at its cell when a column holds the parameter. */
 export interface RowProblem extends Explained {

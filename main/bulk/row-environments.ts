@@ -1,4 +1,4 @@
-import type { Explained } from '../../preload/contract/explained'
+import type { Explained } from '../../preload/contract/platform/explained'
 import type { SendingContext } from '../recurring/sending-context'
 
 export interface NamedEnvironment {

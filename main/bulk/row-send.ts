@@ -1,11 +1,11 @@
-import { RESULT_TEXT_LIMITS } from '../../preload/contract/recurring-channels'
-import { isUncertainOutcome } from '../../preload/contract/request-outcomes'
-import type { Explained } from '../../preload/contract/explained'
-import { sendRecurringUpdate } from '../recurring/send-core'
+import { RESULT_TEXT_LIMITS } from '../../preload/contract/recurring/recurring-channels'
+import { isUncertainOutcome } from '../../preload/contract/platform/request-outcomes'
+import type { Explained } from '../../preload/contract/platform/explained'
+import type { SendRecurringUpdate } from '../recurring/send-core'
 import type { SendingContext, SendRecorder } from '../recurring/sending-context'
-import { shown } from '../recurring/update-result-view'
-import type { BulkJob, BulkJournal, BulkRow } from '../store/bulk-journal-repository'
-import type { HistoryRepository } from '../store/history-repository'
+import { shown } from '../platform/gateway/update-result-view'
+import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
+import type { HistoryRepository } from '../history/history-repository'
 import type { RowInput } from './column-mapping'
 import { badProfileType } from './row-check'
 import type { RunTally } from './run-tally'
@@ -17,6 +17,7 @@ export interface RowSending {
   /** On the journal's database: a row's entries in both commit together. */
   history: HistoryRepository
   rowContext: (cell: string | null) => SendingContext | Explained
+  sendUpdate: SendRecurringUpdate
   inputOf: (row: BulkRow) => RowInput
   tally: RunTally
   /** Rows' results on their way to the journal. */
@@ -111,7 +112,7 @@ export async function sendRow(sending: RowSending, row: BulkRow): Promise<void> 
     notSent(sending, rowNumber, context)
     return
   }
-  const sent = await sendRecurringUpdate(
+  const sent = await sending.sendUpdate(
     context,
     {
       parameters: { ...input.parameters, 'client-orderid': row.clientOrderId },

@@ -1,9 +1,4 @@
-import type {
-  BulkJob,
-  BulkJobState,
-  BulkJournal,
-  BulkRowState,
-} from '../store/bulk-journal-repository'
+import type { BulkJob, BulkJobState, BulkJournal, BulkRowState } from './bulk-journal-repository'
 import { throughputMeter } from './throughput'
 
 export interface BulkProgress {

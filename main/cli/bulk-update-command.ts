@@ -1,28 +1,29 @@
+import { sendRecurringUpdate } from '../recurring/send-core'
 import { dirname } from 'node:path'
 import {
   RECURRING_PROFILE_TYPES,
   type RecurringProfileType,
-} from '../../preload/contract/recurring-parameters'
-import { ExplainedError } from '../../preload/contract/explained'
+} from '../../preload/contract/recurring/recurring-parameters'
+import { ExplainedError } from '../../preload/contract/platform/explained'
 import { DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
 import type { BulkProgress } from '../bulk/bulk-run'
 import type { BulkSource } from '../bulk/bulk-source'
-import { isHeaderLine } from '../privacy/column-name'
+import { isHeaderLine } from '../platform/privacy/column-name'
 import { createBulkJobService, readJobFile, type BulkJobService } from '../bulk/job-service'
 import { createPastedTables } from '../bulk/pasted-tables'
 import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
-import { CsvError } from '../csv/csv-error'
+import { CsvError } from '../platform/csv/csv-error'
 import { createSendingContext } from '../recurring/sending-context'
-import { createKeytarSecretStore } from '../secrets/keytar-secret-store'
-import { createBulkJournal, type BulkJob } from '../store/bulk-journal-repository'
-import { createBulkMappings } from '../store/bulk-mappings-repository'
-import { appDataDir, databaseFile } from '../store/data-dir'
+import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
+import { createBulkJournal, type BulkJob } from '../bulk/bulk-journal-repository'
+import { createBulkMappings } from '../bulk/bulk-mappings-repository'
+import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openCliStore } from './cli-history'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
 import { requiredOption } from './option-values'
-import { thisProcess } from '../jobs/runner-process'
+import { thisProcess } from '../platform/jobs/runner-process'
 
 export const bulkUpdateUsage = `Usage: gatedesk bulk-update --connection FILE --input updates.csv
          [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]
@@ -202,6 +203,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
       secrets: createKeytarSecretStore(),
       journal,
     }),
+    sendUpdate: sendRecurringUpdate,
     runner: thisProcess(),
   })
   try {

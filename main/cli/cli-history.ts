@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto'
-import type { GatewayEnvironment } from '../gateway/environment'
-import type { Parameter } from '../privacy/parameter'
-import { appDataDir, databaseFile } from '../store/data-dir'
-import { openDatabase, type Db } from '../store/database'
-import { createEnvironmentRepository } from '../store/environments-repository'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { Parameter } from '../platform/privacy/parameter'
+import { appDataDir, databaseFile } from '../platform/db/data-dir'
+import { openDatabase, type Db } from '../platform/db/database'
+import { createEnvironmentRepository } from '../environments/environments-repository'
 import {
   createHistoryRepository,
   type HistoryOperation,
   type HistoryRepository,
   type RequestResult,
-} from '../store/history-repository'
+} from '../history/history-repository'
 import { CliFailure } from './cli-io'
 
 const NAME_MAX = 64

@@ -1,6 +1,6 @@
 import { text } from 'node:stream/consumers'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { NotRegularFileError, readRegularFile } from '../csv/regular-file'
+import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
 
 export interface CliIo {
   stdout: (text: string) => void

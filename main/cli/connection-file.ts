@@ -1,10 +1,10 @@
 import { dirname, resolve } from 'node:path'
 import { z } from 'zod'
-import { SPEC_PATHS, type GatewayEnvironment } from '../gateway/environment'
-import type { SigningSecrets } from '../gateway/gateway-client'
-import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
+import { SPEC_PATHS, type GatewayEnvironment } from '../platform/gateway/environment'
+import type { SigningSecrets } from '../platform/gateway/gateway-client'
+import { loadRsaPrivateKey } from '../environments/keys/rsa-private-key'
 import type { SandboxConnection } from '../sandbox/sandbox-connection'
-import { readRegularFile } from '../csv/regular-file'
+import { readRegularFile } from '../platform/csv/regular-file'
 import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
 
 const text = z.string().min(1).max(4096)

@@ -5,9 +5,12 @@ import {
   BACKUP_PASSPHRASE_MIN_LENGTH,
   backupPassphraseSchema,
   rsaKeySizeSchema,
-} from '../../preload/contract/environment'
-import { BACKUP_PBKDF2_ITERATIONS, encryptPrivateKey } from '../secrets/encrypted-private-key'
-import { generateRsaKeyPair } from '../secrets/rsa-key-generation'
+} from '../../preload/contract/environments/environment'
+import {
+  BACKUP_PBKDF2_ITERATIONS,
+  encryptPrivateKey,
+} from '../environments/keys/encrypted-private-key'
+import { generateRsaKeyPair } from '../environments/keys/rsa-key-generation'
 import {
   CliFailure,
   parseOptions,

@@ -1,4 +1,4 @@
-import { scriptLocator, type ScriptName, type ScriptRef } from '../workers/script-ref'
+import { scriptLocator, type ScriptName, type ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 
 type Scripts = (name: ScriptName) => ScriptRef
@@ -62,7 +62,7 @@ export async function main(
   // The bundle keeps its worker scripts beside this file (out/cli); tsx runs the sources.
   scripts: Scripts = scriptLocator(import.meta.dirname),
 ): Promise<number> {
-  // As in the app (main/index.ts): whatever a command or a process it starts creates is the
+  // As in the app (main/app/index.ts): whatever a command or a process it starts creates is the
   // user's alone (reports, sandbox state, temp files), whatever the shell's umask.
   process.umask(0o077)
   const [name, ...rest] = argv

@@ -1,5 +1,5 @@
-import type { Parameter } from '../privacy/parameter'
-import { redactText } from '../privacy/redaction'
+import type { Parameter } from '../platform/privacy/parameter'
+import { redactText } from '../platform/privacy/redaction'
 import { UsageError } from './cli-io'
 
 export function requiredOption(value: string | undefined, option: string): string {

@@ -1,5 +1,5 @@
-import type { Parameter } from '../privacy/parameter'
-import { isCardData } from '../privacy/redaction'
+import type { Parameter } from '../platform/privacy/parameter'
+import { isCardData } from '../platform/privacy/redaction'
 import { CliFailure, readOptionInput, UsageError } from './cli-io'
 
 /**

@@ -1,8 +1,8 @@
-import type { CalendarDate } from '../../preload/contract/recurring-values'
-import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
-import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
-import type { Parameter } from '../privacy/parameter'
-import { resultOf, type UpdateResult } from '../gateway/update-response'
+import type { CalendarDate } from '../../preload/contract/platform/calendar'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring/recurring-issue'
+import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
+import type { Parameter } from '../platform/privacy/parameter'
+import { resultOf, type UpdateResult } from '../platform/gateway/update-response'
 
 /**
  * The app's checks of spec §4.2 (the same code), on parameters as given on the command line,

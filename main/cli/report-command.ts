@@ -1,9 +1,16 @@
 import { extname, resolve } from 'node:path'
-import { DEFAULT_REPORT_LIMITS, runReport } from '../gateway/custom-report'
-import { requestedKind, type ReportKind, type ReportResult } from '../gateway/report-response'
-import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
+import { DEFAULT_REPORT_LIMITS, runReport } from '../platform/gateway/custom-report'
+import {
+  requestedKind,
+  type ReportKind,
+  type ReportResult,
+} from '../platform/gateway/report-response'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/platform/readable-units'
 import { historyParameters } from '../reports/report-run-record'
-import { reportRequestSchema, type ReportRequest } from '../../preload/contract/report-request'
+import {
+  reportRequestSchema,
+  type ReportRequest,
+} from '../../preload/contract/reports/report-request'
 import { sendRecorded } from './cli-history'
 import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'

@@ -6,14 +6,14 @@ import type {
   ColumnType,
   ReportTotals,
   SortKey,
-} from '../../preload/contract/report-view'
-import { createJobRunner } from '../jobs/job-runner'
-import { forkLauncher } from '../workers/fork-launcher'
+} from '../../preload/contract/reports/report-view'
+import { createJobRunner } from '../platform/jobs/job-runner'
+import { forkLauncher } from '../platform/workers/fork-launcher'
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportService } from '../reports/report-service'
-import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../store/data-dir'
-import { privateTempDir } from '../store/private-files'
-import type { ScriptName, ScriptRef } from '../workers/script-ref'
+import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir'
+import { privateTempDir } from '../platform/db/private-files'
+import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 
 export const reportViewUsage = `Usage: gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]

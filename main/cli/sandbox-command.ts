@@ -1,10 +1,10 @@
 import { join, resolve } from 'node:path'
-import { dottedDay } from '../../preload/contract/calendar'
+import { dottedDay } from '../../preload/contract/platform/calendar'
 import type { AdvanceResult } from '../sandbox/profiles/charging'
 import { formatMinor } from '../sandbox/profiles/money'
 import { advanceSandboxDays } from '../sandbox/sandbox-advance'
 import { startSandbox } from '../sandbox/sandbox-server'
-import { appDataDir } from '../store/data-dir'
+import { appDataDir } from '../platform/db/data-dir'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { requiredOption } from './option-values'
 

@@ -1,14 +1,14 @@
-import { decodeForm, MalformedFormError } from '../gateway/form-codec'
-import type { Parameter } from '../privacy/parameter'
+import { decodeForm, MalformedFormError } from '../platform/gateway/form-codec'
+import type { Parameter } from '../platform/privacy/parameter'
 import {
   normalizeParameters,
   randomNonce,
   signatureBaseString,
   signRequest,
   type SigningCredentials,
-} from '../gateway/oauth1'
-import { maskParameters, redactorFor } from '../privacy/redaction'
-import { loadRsaPrivateKey } from '../secrets/rsa-private-key'
+} from '../platform/gateway/oauth1'
+import { maskParameters, redactorFor } from '../platform/privacy/redaction'
+import { loadRsaPrivateKey } from '../environments/keys/rsa-private-key'
 import {
   CliFailure,
   parseOptions,

@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ConnectionCheck } from '../../preload/contract/environment-channels'
-import type { ReportRequest } from '../../preload/contract/report-request'
-import { runReport } from '../gateway/custom-report'
-import type { GatewayEnvironment } from '../gateway/environment'
-import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
-import { explainedDetail } from '../../preload/contract/explained'
-import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/readable-units'
+import type { ConnectionCheck } from '../../preload/contract/environments/environment-channels'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
+import { runReport } from '../platform/gateway/custom-report'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { GatewayDeps, SigningSecrets } from '../platform/gateway/gateway-client'
+import { explainedDetail } from '../../preload/contract/platform/explained'
+import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/platform/readable-units'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
 export const PROBE_REQUEST: ReportRequest = {

@@ -5,13 +5,13 @@ import {
   rsaKeySizeSchema,
   type KeyImport,
   type RsaPublicKeyView,
-} from '../../preload/contract/environment'
-import { writeEncryptedPrivateKey } from '../secrets/rsa-key-backup'
-import { generateRsaKeyPair } from '../secrets/rsa-key-generation'
-import { importRsaPrivateKey } from '../secrets/rsa-key-import'
-import type { RsaKeyPair } from '../secrets/rsa-key-pair'
-import { accountName, type SecretStore } from '../secrets/secret-store'
-import type { EnvironmentRepository, StoredEnvironment } from '../store/environments-repository'
+} from '../../preload/contract/environments/environment'
+import { writeEncryptedPrivateKey } from './keys/rsa-key-backup'
+import { generateRsaKeyPair } from './keys/rsa-key-generation'
+import { importRsaPrivateKey } from './keys/rsa-key-import'
+import type { RsaKeyPair } from './keys/rsa-key-pair'
+import { accountName, type SecretStore } from '../platform/keychain/secret-store'
+import type { EnvironmentRepository, StoredEnvironment } from './environments-repository'
 import { EnvironmentError } from './environment-error'
 import { secretRef } from './environment-secret-ref'
 import { validate } from './validate'

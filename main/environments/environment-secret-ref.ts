@@ -1,5 +1,5 @@
-import type { SecretKind, SecretRef } from '../secrets/secret-store'
-import type { StoredEnvironment } from '../store/environments-repository'
+import type { SecretKind, SecretRef } from '../platform/keychain/secret-store'
+import type { StoredEnvironment } from './environments-repository'
 
 /** Names one of an environment's keychain entries. */
 export const secretRef = (environment: StoredEnvironment, kind: SecretKind): SecretRef => ({

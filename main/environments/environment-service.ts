@@ -5,17 +5,17 @@ import {
   type EnvironmentView,
   type SecretPresence,
   type SecretStatus,
-} from '../../preload/contract/environment'
-import type { GatewayEnvironment } from '../gateway/environment'
-import type { SigningSecrets } from '../gateway/gateway-client'
-import { accountName, type SecretKind, type SecretStore } from '../secrets/secret-store'
-import { signingSecretsFor } from '../secrets/signing-secrets'
-import type { Db } from '../store/database'
+} from '../../preload/contract/environments/environment'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { SigningSecrets } from '../platform/gateway/gateway-client'
+import { accountName, type SecretKind, type SecretStore } from '../platform/keychain/secret-store'
+import { signingSecretsFor } from './keys/signing-secrets'
+import type { Db } from '../platform/db/database'
 import {
   createEnvironmentRepository,
   type SandboxEndpoint,
   type StoredEnvironment,
-} from '../store/environments-repository'
+} from './environments-repository'
 import { EnvironmentError } from './environment-error'
 import { createEnvironmentKeys } from './environment-keys'
 import { secretRef } from './environment-secret-ref'

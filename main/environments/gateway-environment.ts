@@ -1,5 +1,5 @@
-import type { GatewayEnvironment } from '../gateway/environment'
-import type { StoredEnvironment } from '../store/environments-repository'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { StoredEnvironment } from './environments-repository'
 import { EnvironmentError } from './environment-error'
 
 /** The gateway's view of a stored environment: where to send and as whom. */

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import type { ReportRequest } from '../../preload/contract/report-request'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import { PROBE_REQUEST } from './connection-check'
 import type { EnvironmentService } from './environment-service'
-import { publicKeyFingerprint } from '../secrets/public-key-fingerprint'
+import { publicKeyFingerprint } from './keys/public-key-fingerprint'
 
 /**
  * The running sandbox as the environment reaches it: its address and its demo merchant's files

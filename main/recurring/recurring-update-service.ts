@@ -2,16 +2,16 @@ import type { z } from 'zod'
 import type {
   RecurringUpdateResult,
   recurringUpdateSendSchema,
-} from '../../preload/contract/recurring-channels'
-import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
+} from '../../preload/contract/recurring/recurring-channels'
+import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { EnvironmentService } from '../environments/environment-service'
-import type { GatewayDeps } from '../gateway/gateway-client'
-import { resultOf } from '../gateway/update-response'
-import type { HistoryRepository } from '../store/history-repository'
+import type { GatewayDeps } from '../platform/gateway/gateway-client'
+import { resultOf } from '../platform/gateway/update-response'
+import type { HistoryRepository } from '../history/history-repository'
 import { brokenRulesMessage, sendRecurringUpdate, type SentUpdate } from './send-core'
 import { createSendingContext, type SendingContext } from './sending-context'
-import { givenValues, parametersOf } from './update-parameters'
-import { boundedResult } from './update-result-view'
+import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
+import { boundedResult } from '../platform/gateway/update-result-view'
 
 export type RecurringUpdateRequest = z.output<typeof recurringUpdateSendSchema>
 

@@ -1,5 +1,5 @@
-import type { Parameter } from '../privacy/parameter'
-import type { HistoryOutcome, HistoryRepository } from '../store/history-repository'
+import type { Parameter } from '../platform/privacy/parameter'
+import type { HistoryOutcome, HistoryRepository } from '../history/history-repository'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
 export interface UncertainSend {

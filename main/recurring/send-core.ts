@@ -1,15 +1,15 @@
-import { calendarDate, localDay } from '../../preload/contract/calendar'
-import type { RecurringProfileType } from '../../preload/contract/recurring-parameters'
-import type { RecurringUpdateIssue } from '../../preload/contract/recurring-issue'
-import { validateRecurringUpdate } from '../../preload/contract/recurring-validation'
-import type { Parameter } from '../privacy/parameter'
-import type { CallOptions } from '../gateway/gateway-client'
-import { updateRecurringPayment } from '../gateway/update-recurring-payment'
-import { resultOf, type UpdateResult } from '../gateway/update-response'
+import { calendarDate, localDay } from '../../preload/contract/platform/calendar'
+import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
+import type { RecurringUpdateIssue } from '../../preload/contract/recurring/recurring-issue'
+import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
+import type { Parameter } from '../platform/privacy/parameter'
+import type { CallOptions } from '../platform/gateway/gateway-client'
+import { updateRecurringPayment } from '../platform/gateway/update-recurring-payment'
+import { resultOf, type UpdateResult } from '../platform/gateway/update-response'
 import { uncertainEarlierSend, uncertainSendRefusal, type UncertainSend } from './resend-guard'
 import type { SendingContext, SendRecorder } from './sending-context'
-import { parametersOf } from './update-parameters'
-import { boundedResult } from './update-result-view'
+import { parametersOf } from '../platform/gateway/update-parameters'
+import { boundedResult } from '../platform/gateway/update-result-view'
 
 export interface UpdateToSend {
   /** As given: aliases allowed, an empty value means "not given". */
@@ -48,6 +48,9 @@ export function brokenRulesMessage(issues: readonly RecurringUpdateIssue[]): str
  * again after an uncertain outcome; records the request before it leaves (a crash still leaves
  * a trace); signs with the context's key; sends once, never retried; records what came back.
  */
+/** How bulk runs send a row: the composition root passes sendRecurringUpdate in. */
+export type SendRecurringUpdate = typeof sendRecurringUpdate
+
 export async function sendRecurringUpdate(
   context: SendingContext,
   update: UpdateToSend,

@@ -1,6 +1,6 @@
-import type { GatewayEnvironment } from '../gateway/environment'
-import type { GatewayDeps, SigningSecrets } from '../gateway/gateway-client'
-import type { HistoryRepository, RequestResult, SentRequest } from '../store/history-repository'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { GatewayDeps, SigningSecrets } from '../platform/gateway/gateway-client'
+import type { HistoryRepository, RequestResult, SentRequest } from '../history/history-repository'
 
 /**
  * How a send is recorded before it leaves and completed after; bulk adds its journal to it. The

@@ -1,11 +1,11 @@
-import type { RecurringRequestPreview } from '../../preload/contract/recurring-editor-channels'
+import type { RecurringRequestPreview } from '../../preload/contract/recurring/recurring-editor-channels'
 import type { EnvironmentService } from '../environments/environment-service'
-import { updateRecurringUrl } from '../gateway/environment'
-import { unixSeconds, type GatewayDeps } from '../gateway/gateway-client'
-import { signRequest } from '../gateway/oauth1'
-import { prepareUpdateRequest } from '../gateway/update-recurring-payment'
-import { maskParameters } from '../privacy/redaction'
-import { givenValues, parametersOf } from './update-parameters'
+import { updateRecurringUrl } from '../platform/gateway/environment'
+import { unixSeconds, type GatewayDeps } from '../platform/gateway/gateway-client'
+import { signRequest } from '../platform/gateway/oauth1'
+import { prepareUpdateRequest } from '../platform/gateway/update-recurring-payment'
+import { maskParameters } from '../platform/privacy/redaction'
+import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
 
 export interface PreviewDeps {
   environments: Pick<EnvironmentService, 'gatewayEnvironment' | 'signingSecrets'>

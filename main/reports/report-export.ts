@@ -3,8 +3,8 @@ import { open, rename, rm, stat } from 'node:fs/promises'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Papa from 'papaparse'
-import { formulaEscaping } from '../csv/formula-cells'
-import type { JobContext } from '../jobs/job-runner'
+import { formulaEscaping } from '../platform/csv/formula-cells'
+import type { JobContext } from '../platform/jobs/job-runner'
 import type { ReportSession } from './report-session'
 
 /** Rows read and written per step of an export: small enough to keep memory flat. */

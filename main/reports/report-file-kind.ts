@@ -1,9 +1,9 @@
 import type { Stats } from 'node:fs'
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { basename, extname, isAbsolute, relative, sep } from 'node:path'
-import { ExplainedError } from '../../preload/contract/explained'
-import { fileSystemError } from '../csv/csv-error'
-import { READ_WITHOUT_WAITING } from '../csv/regular-file'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import { fileSystemError } from '../platform/csv/csv-error'
+import { READ_WITHOUT_WAITING } from '../platform/csv/regular-file'
 
 /** The CSV reports GateDesk opens by name: the Open dialog's filter. */
 export const CSV_EXTENSIONS = ['csv', 'txt', 'tsv'] as const

@@ -1,9 +1,9 @@
-import type { ReportRequestPreview } from '../../preload/contract/report-run-channels'
-import type { ReportRequest } from '../../preload/contract/report-request'
-import { prepareReportRequest } from '../gateway/custom-report'
-import type { GatewayEnvironment } from '../gateway/environment'
-import { unixSeconds, type GatewayDeps } from '../gateway/gateway-client'
-import { oauthParameters, signatureBaseString, signBaseString } from '../gateway/oauth1'
+import type { ReportRequestPreview } from '../../preload/contract/reports/report-run-channels'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
+import { prepareReportRequest } from '../platform/gateway/custom-report'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import { unixSeconds, type GatewayDeps } from '../platform/gateway/gateway-client'
+import { oauthParameters, signatureBaseString, signBaseString } from '../platform/gateway/oauth1'
 
 const SIGNATURE_IN_HEADER = /oauth_signature="([^"]*)"/
 

@@ -1,8 +1,8 @@
-import type { MessageParams } from '../../preload/contract/explained'
-import { formatByteSize, formatDuration } from '../../preload/contract/readable-units'
-import type { ReportRunOutcomeName } from '../../preload/contract/report-run-channels'
-import type { ReportResult } from '../gateway/report-response'
-import type { HistoryOutcome, RequestResult } from '../store/history-repository'
+import type { MessageParams } from '../../preload/contract/platform/explained'
+import { formatByteSize, formatDuration } from '../../preload/contract/platform/readable-units'
+import type { ReportRunOutcomeName } from '../../preload/contract/reports/report-run-channels'
+import type { ReportResult } from '../platform/gateway/report-response'
+import type { HistoryOutcome, RequestResult } from '../history/history-repository'
 import type { OpenedReport } from './report-service'
 
 /** A report as the run leaves it: a CSV open in the report engine, a PDF registered by id. */
@@ -12,7 +12,7 @@ export type KeptReport =
 /** How a run ended, before what had arrived by then is added. */
 export type RunEnding = {
   message: string
-  /** The message's code and values, for the window to word it (preload/contract/explained.ts). */
+  /** The message's code and values, for the window to word it (preload/contract/platform/explained.ts). */
   messageCode?: string
   params?: MessageParams
 } & (

@@ -1,9 +1,9 @@
-import type { ReportRequest } from '../../preload/contract/report-request'
-import { REPORT_FILTER_NAMES } from '../../preload/contract/report-request'
-import { REQUEST_JSON_PARAMETER } from '../../preload/contract/report-run-channels'
-import type { Parameter } from '../privacy/parameter'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
+import { REPORT_FILTER_NAMES } from '../../preload/contract/reports/report-request'
+import { REQUEST_JSON_PARAMETER } from '../../preload/contract/reports/report-run-channels'
+import type { Parameter } from '../platform/privacy/parameter'
 
-/** History's bounds (preload/contract/history-channels.ts): names, values, rows per entry. */
+/** History's bounds (preload/contract/history/history-channels.ts): names, values, rows per entry. */
 const NAME_MAX = 64
 const VALUE_MAX = 65_535
 const ROWS_MAX = 100

@@ -2,30 +2,34 @@ import { fstatSync } from 'node:fs'
 import { stat, type FileHandle } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
-import type { ColumnType, ReportProblem, ViewQuery } from '../../preload/contract/report-view'
-import { detectColumnTypes } from '../csv/column-types'
-import { rowReader, type OpenCsvFile } from '../csv/csv-file'
+import type {
+  ColumnType,
+  ReportProblem,
+  ViewQuery,
+} from '../../preload/contract/reports/report-view'
+import { detectColumnTypes } from '../platform/csv/column-types'
+import { rowReader, type OpenCsvFile } from '../platform/csv/csv-file'
 import {
   detectFileFormat,
   readFileStart,
   type CsvFormat,
   type FormatHints,
-} from '../csv/csv-format'
-import { fileSystemError } from '../csv/csv-error'
-import { HEAD_ROWS, readHead, type CsvHead } from '../csv/head-reader'
-import type { FileTaskControl } from '../csv/byte-progress'
+} from '../platform/csv/csv-format'
+import { fileSystemError } from '../platform/csv/csv-error'
+import { HEAD_ROWS, readHead, type CsvHead } from '../platform/csv/head-reader'
+import type { FileTaskControl } from '../platform/csv/byte-progress'
 import {
   indexInTwoParts,
   startIndexThread,
   TWO_PARTS_MIN_BYTES,
   type RowIndex,
-} from '../csv/row-index'
-import type { RowSample, SampleRequest } from '../csv/row-sample'
-import { cutAfterLineBreak } from '../csv/row-scan-parts'
-import { rowsFields } from '../csv/row-fields'
-import { readRowRange, readRowsById, type IndexedCsvFile } from '../csv/row-window'
-import { transcodeToUtf8 } from '../csv/transcode'
-import type { ScriptRef } from '../workers/script-ref'
+} from '../platform/csv/row-index'
+import type { RowSample, SampleRequest } from '../platform/csv/row-sample'
+import { cutAfterLineBreak } from '../platform/csv/row-scan-parts'
+import { rowsFields } from '../platform/csv/row-fields'
+import { readRowRange, readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
+import { transcodeToUtf8 } from '../platform/csv/transcode'
+import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
 import { openRegularFile } from './report-file-kind'

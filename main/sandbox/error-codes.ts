@@ -1,4 +1,4 @@
-import type { RecurringUpdateIssueCode } from '../../preload/contract/recurring-issue'
+import type { RecurringUpdateIssueCode } from '../../preload/contract/recurring/recurring-issue'
 import type { AuthFailureCode } from './oauth/oauth-verifier'
 import type { ProfileRuleIssue } from './profiles/profile-update'
 

@@ -1,5 +1,8 @@
-import type { AdvanceCounts, SandboxOverview } from '../../preload/contract/sandbox-channels'
-import { dottedDay } from '../../preload/contract/calendar'
+import type {
+  AdvanceCounts,
+  SandboxOverview,
+} from '../../preload/contract/sandbox/sandbox-channels'
+import { dottedDay } from '../../preload/contract/platform/calendar'
 import type { FaultKind } from './http/faults'
 import { formatMinor } from './profiles/money'
 import { DECLINE_REASONS, STOP_REASONS } from './profiles/profile-charge'

@@ -1,4 +1,4 @@
-import { nextScheduleDateAfter } from '../../preload/contract/schedule'
+import { nextScheduleDateAfter } from '../../preload/contract/platform/schedule'
 import { chargeAndRecord, type Charge } from './profiles/charging'
 import { stopWhenDone } from './profiles/profile-charge'
 import { SandboxActionError } from './sandbox-action-error'

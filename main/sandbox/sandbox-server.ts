@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { SPEC_PATHS } from '../gateway/environment'
-import { writePrivateFile } from '../store/private-files'
+import { SPEC_PATHS } from '../platform/gateway/environment'
+import { writePrivateFile } from '../platform/db/private-files'
 import { createCallbackDispatcher } from './callbacks/callback-dispatcher'
 import { httpCallbackSender, type CallbackSender } from './callbacks/callback-sender'
 import {

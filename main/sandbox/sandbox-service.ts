@@ -1,4 +1,4 @@
-import { dottedDay, localDay } from '../../preload/contract/calendar'
+import { dottedDay, localDay } from '../../preload/contract/platform/calendar'
 import type { CallbackDispatcher } from './callbacks/callback-dispatcher'
 import type { CallbackDelivery, ReceivedCallback } from './stores/callback-log'
 import {

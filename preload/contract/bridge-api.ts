@@ -5,7 +5,7 @@ import type {
   EventPayload,
   PageChannelName,
 } from './channels'
-import type { IpcResult } from './ipc-result'
+import type { IpcResult } from './platform/ipc-result'
 
 /** The one object the preload exposes as `window.gatedesk`. */
 export interface GatedeskBridge {

@@ -1,7 +1,7 @@
 import { closeSync, readSync, writeSync } from 'node:fs'
-import { rowFields, type RowReader } from '../../csv/row-fields'
-import { reopenReportFileSync } from '../../csv/regular-file'
-import { createPrivateFileSync } from '../../store/private-files'
+import { rowFields, type RowReader } from '../../platform/csv/row-fields'
+import { reopenReportFileSync } from '../../platform/csv/regular-file'
+import { createPrivateFileSync } from '../../platform/db/private-files'
 
 const QUOTE = 0x22
 const CR = 0x0d
@@ -9,7 +9,7 @@ const LF = 0x0a
 const COMMA = 0x2c
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
 
-// Where the scan of a row stands (the row scanner's states, main/csv/row-scanner.ts).
+// Where the scan of a row stands (the row scanner's states, main/platform/csv/row-scanner.ts).
 const FIELD_START = 1
 const UNQUOTED = 2
 const QUOTED = 3

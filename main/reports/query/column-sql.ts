@@ -1,4 +1,4 @@
-import type { ColumnType } from '../../../preload/contract/report-view'
+import type { ColumnType } from '../../../preload/contract/reports/report-view'
 
 // Every column is loaded as text (DuckDB's own type guess would make Amount an inexact DOUBLE)
 // and typed here, per query. A value that does not parse as its column's type becomes NULL,

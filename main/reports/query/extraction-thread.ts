@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ScriptRef } from '../../workers/script-ref'
+import type { ScriptRef } from '../../platform/workers/script-ref'
 import type { ExtractedColumns, ExtractOptions } from './column-extract'
 
 /** One part of a file to extract in a worker thread. */

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
-import type { ViewQuery } from '../../../preload/contract/report-view'
+import type { ViewQuery } from '../../../preload/contract/reports/report-view'
 import { typedInput } from './column-sql'
 import { QueryError } from './query-error'
 import type { QuerySource } from './query-messages'

@@ -1,16 +1,16 @@
 import { open, rm } from 'node:fs/promises'
-import { ExplainedError } from '../../../preload/contract/explained'
-import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import { ExplainedError } from '../../../preload/contract/platform/explained'
+import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import {
   exitParams,
   exitWords,
   type ProcessChannel,
   type ProcessExit,
   type ProcessLauncher,
-} from '../../workers/process-channel'
-import type { ScriptRef } from '../../workers/script-ref'
+} from '../../platform/workers/process-channel'
+import type { ScriptRef } from '../../platform/workers/script-ref'
 import { QueryError } from './query-error'
-import { privateTempDir } from '../../store/private-files'
+import { privateTempDir } from '../../platform/db/private-files'
 import {
   limitsToArgs,
   scratchDirToArg,

@@ -4,7 +4,7 @@ import type { QueryProcessLimits } from './query-messages'
 import { createQueryService } from './query-service'
 import { createReportTables } from './report-tables'
 import type { QueryEngineCore } from './request-runner'
-import type { ScriptRef } from '../../workers/script-ref'
+import type { ScriptRef } from '../../platform/workers/script-ref'
 
 /** Reports whose columns stay loaded: switching between two reports reloads neither. */
 const REPORTS_KEPT = 2

@@ -1,5 +1,9 @@
-import type { MessageParams } from '../../../preload/contract/explained'
-import type { ColumnType, ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import type { MessageParams } from '../../../preload/contract/platform/explained'
+import type {
+  ColumnType,
+  ReportTotals,
+  ViewQuery,
+} from '../../../preload/contract/reports/report-view'
 
 /** A report file as the query process reads it. */
 export interface QuerySource {

@@ -1,5 +1,5 @@
 import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api'
-import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
+import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
 import type { QuerySource, ViewRows } from './query-messages'

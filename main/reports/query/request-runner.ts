@@ -1,5 +1,5 @@
 import { QueryError } from './query-error'
-import type { ReportTotals } from '../../../preload/contract/report-view'
+import type { ReportTotals } from '../../../preload/contract/reports/report-view'
 import {
   ROW_IDS_IN_REPLY_MAX,
   type QueryReply,

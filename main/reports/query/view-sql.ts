@@ -3,7 +3,7 @@ import type {
   ColumnType,
   SortKey,
   ViewQuery,
-} from '../../../preload/contract/report-view'
+} from '../../../preload/contract/reports/report-view'
 import { columnName, sortValue, typedInput } from './column-sql'
 import type { SqlParams } from './sql-params'
 

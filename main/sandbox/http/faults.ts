@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import type { Reply } from './reply'
 import { textReply } from './reply'
-import { SANDBOX_FAULT_KINDS } from '../../../preload/contract/sandbox-channels'
+import { SANDBOX_FAULT_KINDS } from '../../../preload/contract/sandbox/sandbox-channels'
 
 /** Failures the sandbox can stage on purpose; the Sandbox page offers the same list. */
 export const FAULT_KINDS = SANDBOX_FAULT_KINDS

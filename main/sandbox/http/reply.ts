@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
-import type { Parameter } from '../../privacy/parameter'
-import { percentEncode } from '../../gateway/percent-encoding'
+import type { Parameter } from '../../platform/privacy/parameter'
+import { percentEncode } from '../../platform/gateway/percent-encoding'
 
 /** What an endpoint answers; the server writes it, and a fault may spoil it on the way. */
 export interface Reply {

@@ -1,5 +1,5 @@
-import type { SPEC_PATHS } from '../../gateway/environment'
-import { redactText } from '../../privacy/redaction'
+import type { SPEC_PATHS } from '../../platform/gateway/environment'
+import { redactText } from '../../platform/privacy/redaction'
 import type { VerifierOptions } from '../oauth/oauth-verifier'
 import type { ReceivedRequest } from './received-request'
 import { textReply, type Handled } from './reply'

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
-import { writePrivateFile } from '../../store/private-files'
+import { writePrivateFile } from '../../platform/db/private-files'
 import type { SandboxFiles } from '../stores/sandbox-state'
 import { createLoopbackCertificate, type TlsCredentials } from './tls-certificate'
 

@@ -1,4 +1,4 @@
-import type { Parameter } from '../../privacy/parameter'
+import type { Parameter } from '../../platform/privacy/parameter'
 
 /** Thrown when an Authorization header is not a well-formed OAuth header. */
 export class AuthorizationHeaderError extends Error {}

@@ -1,6 +1,10 @@
 import { createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto'
-import type { Parameter } from '../../privacy/parameter'
-import { signatureBaseString, signBaseString, type SignatureMethod } from '../../gateway/oauth1'
+import type { Parameter } from '../../platform/privacy/parameter'
+import {
+  signatureBaseString,
+  signBaseString,
+  type SignatureMethod,
+} from '../../platform/gateway/oauth1'
 import { AuthorizationHeaderError, parseAuthorizationHeader } from './authorization-header'
 import type { Merchant } from '../stores/merchant-store'
 

@@ -1,13 +1,13 @@
-import { ExplainedError, explainedDetail } from '../../../preload/contract/explained'
-import { formatTimeLimit } from '../../../preload/contract/readable-units'
+import { ExplainedError, explainedDetail } from '../../../preload/contract/platform/explained'
+import { formatTimeLimit } from '../../../preload/contract/platform/readable-units'
 import {
   exitParams,
   exitWords,
   type ProcessChannel,
   type ProcessExit,
   type ProcessLauncher,
-} from '../../workers/process-channel'
-import type { ScriptRef } from '../../workers/script-ref'
+} from '../../platform/workers/process-channel'
+import type { ScriptRef } from '../../platform/workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
 import {
   sandboxProcessArgs,

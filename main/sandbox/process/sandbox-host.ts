@@ -1,4 +1,4 @@
-import type { ParentLink } from '../../workers/parent-link'
+import type { ParentLink } from '../../platform/workers/parent-link'
 import { sandboxPage, type SandboxPage } from '../sandbox-page'
 import type {
   SandboxProcessOptions,

@@ -1,4 +1,9 @@
-import { addDays, dottedDay, timestampOn, type IsoDay } from '../../../preload/contract/calendar'
+import {
+  addDays,
+  dottedDay,
+  timestampOn,
+  type IsoDay,
+} from '../../../preload/contract/platform/calendar'
 import type { Merchant } from '../stores/merchant-store'
 import {
   advanceSchedule,

@@ -1,4 +1,4 @@
-import { addDays, timestampOn, type IsoDay } from '../../../preload/contract/calendar'
+import { addDays, timestampOn, type IsoDay } from '../../../preload/contract/platform/calendar'
 import type { Merchant } from '../stores/merchant-store'
 import { chargeAmount, stopWhenDone, transactionTypeOf } from './profile-charge'
 import type { AmountRule, Profile, ProfileSchedule } from '../stores/profile'
@@ -6,7 +6,7 @@ import {
   nextScheduleDateAfter,
   scheduleDate,
   type Period,
-} from '../../../preload/contract/schedule'
+} from '../../../preload/contract/platform/schedule'
 import type { SandboxStores } from '../stores/sandbox-state'
 
 const FIRST_TRANSACTION_ID = 1_000_001

@@ -1,11 +1,11 @@
-import type { IsoDay } from '../../../preload/contract/calendar'
+import type { IsoDay } from '../../../preload/contract/platform/calendar'
 import type { AmountRule, Profile } from '../stores/profile'
-import { nextScheduleDateAfter } from '../../../preload/contract/schedule'
+import { nextScheduleDateAfter } from '../../../preload/contract/platform/schedule'
 import type { TransactionStatus } from '../stores/transaction-store'
 import type {
   SandboxDeclineReason,
   SandboxStopReason,
-} from '../../../preload/contract/sandbox-channels'
+} from '../../../preload/contract/sandbox/sandbox-channels'
 
 /** The text the sandbox records for each reason, as the gateway words it in its data and reports. */
 export const STOP_REASONS: Record<SandboxStopReason, string> = {

@@ -1,9 +1,12 @@
-import { AMOUNT_SEQUENCE_SEPARATOR, parseAmount } from '../../../preload/contract/recurring-values'
-import { PAYER_PARAMETERS } from '../../../preload/contract/recurring-parameters'
-import { dottedDay, isoFromDotted, type IsoDay } from '../../../preload/contract/calendar'
-import { maskCardNumber, maskSsn, redactorFor } from '../../privacy/redaction'
+import {
+  AMOUNT_SEQUENCE_SEPARATOR,
+  parseAmount,
+} from '../../../preload/contract/recurring/recurring-values'
+import { PAYER_PARAMETERS } from '../../../preload/contract/recurring/recurring-parameters'
+import { dottedDay, isoFromDotted, type IsoDay } from '../../../preload/contract/platform/calendar'
+import { maskCardNumber, maskSsn, redactorFor } from '../../platform/privacy/redaction'
 import type { AmountRule, Profile } from '../stores/profile'
-import { nextScheduleDateAfter, type Period } from '../../../preload/contract/schedule'
+import { nextScheduleDateAfter, type Period } from '../../../preload/contract/platform/schedule'
 
 /** A rule the sandbox checks against the profile itself, beyond the parameter table. */
 export interface ProfileRuleIssue {

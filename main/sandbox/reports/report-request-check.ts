@@ -1,6 +1,9 @@
 import iconv from 'iconv-lite'
-import { REPORT_FILTER_NAMES, reportRequestSchema } from '../../../preload/contract/report-request'
-import { isoFromDotted, type IsoDay } from '../../../preload/contract/calendar'
+import {
+  REPORT_FILTER_NAMES,
+  reportRequestSchema,
+} from '../../../preload/contract/reports/report-request'
+import { isoFromDotted, type IsoDay } from '../../../preload/contract/platform/calendar'
 import type { ReportErrorCode } from '../error-codes'
 
 /** The one report the sandbox runs: the transactions report of spec §2.2. */

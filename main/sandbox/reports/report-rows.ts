@@ -1,4 +1,9 @@
-import { addDays, daysBetween, dottedDay, type IsoDay } from '../../../preload/contract/calendar'
+import {
+  addDays,
+  daysBetween,
+  dottedDay,
+  type IsoDay,
+} from '../../../preload/contract/platform/calendar'
 import { EDGE_CASE_DESCRIPTIONS } from '../profiles/demo-seed'
 import type { Merchant } from '../stores/merchant-store'
 import { formatMinor } from '../profiles/money'

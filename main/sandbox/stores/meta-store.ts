@@ -1,4 +1,4 @@
-import type { IsoDay } from '../../../preload/contract/calendar'
+import type { IsoDay } from '../../../preload/contract/platform/calendar'
 import type { SandboxDb } from './sandbox-db'
 
 /** What the Sandbox page can tune; kept in the database so `sandbox advance` sees it too. */

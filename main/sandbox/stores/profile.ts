@@ -1,9 +1,9 @@
 import type {
   PayerParameter,
   RecurringProfileType,
-} from '../../../preload/contract/recurring-parameters'
-import type { IsoDay } from '../../../preload/contract/calendar'
-import type { Period } from '../../../preload/contract/schedule'
+} from '../../../preload/contract/recurring/recurring-parameters'
+import type { IsoDay } from '../../../preload/contract/platform/calendar'
+import type { Period } from '../../../preload/contract/platform/schedule'
 
 /** How a profile's amount is chosen at each charge; amounts are in minor units (cents). */
 export type AmountRule =

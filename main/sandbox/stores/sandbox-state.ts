@@ -1,7 +1,7 @@
 import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { privateDir, privateFile, writePrivateFile } from '../../store/private-files'
+import { privateDir, privateFile, writePrivateFile } from '../../platform/db/private-files'
 import { callbackLog } from './callback-log'
 import { merchantStore, type Merchant } from './merchant-store'
 import { metaStore } from './meta-store'

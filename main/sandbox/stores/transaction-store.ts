@@ -1,4 +1,4 @@
-import type { IsoDay } from '../../../preload/contract/calendar'
+import type { IsoDay } from '../../../preload/contract/platform/calendar'
 import type { SandboxDb } from './sandbox-db'
 
 export type TransactionStatus = 'approved' | 'declined'

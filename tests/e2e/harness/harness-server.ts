@@ -7,12 +7,16 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 import { WebSocketServer, type WebSocket } from 'ws'
-import { registerHandlers, type Handlers, type InvokeEventLike } from '../../../main/ipc'
+import {
+  registerHandlers,
+  type Handlers,
+  type InvokeEventLike,
+} from '../../../main/platform/electron/ipc'
 import {
   APP_ORIGIN,
   serveAppRequest,
   type AppProtocolOptions,
-} from '../../../main/security/app-protocol'
+} from '../../../main/app/security/app-protocol'
 
 export interface Harness {
   /** The app's entry page. */

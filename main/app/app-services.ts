@@ -1,0 +1,207 @@
+import { recurringSending } from '../recurring/recurring-sending'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FileDialogs } from '../platform/electron/dialogs'
+import { createEnvironmentService } from '../environments/environment-service'
+import { httpsPost, httpsPostToFile } from '../platform/gateway/https-transport'
+import type { GatewayDeps } from '../platform/gateway/gateway-client'
+import { randomNonce } from '../platform/gateway/oauth1'
+import { createBulkService } from '../bulk/bulk-service'
+import { createPastedTables } from '../bulk/pasted-tables'
+import { createImportSessions } from '../bulk/import-sessions'
+import { createHandlers } from './handlers'
+import { createJobRunner } from '../platform/jobs/job-runner'
+import type { createEventEmitter, Handlers } from '../platform/electron/ipc'
+import { createRecurringUpdateService } from '../recurring/recurring-update-service'
+import { createInFlightSends } from '../recurring/in-flight-sends'
+import { createRecurringPreviewService } from '../recurring/update-request-preview'
+import { createQueryEngine } from '../reports/query/query-client'
+import { createReportCache } from '../reports/report-cache'
+import { createReportFiles, type ReportFiles } from '../reports/report-files'
+import { createReportRunService } from '../reports/report-run-service'
+import { createReportService } from '../reports/report-service'
+import { createReportTemplateService } from '../templates/template-service'
+import { connectSandboxEnvironment } from '../environments/sandbox-environment'
+import { createEmbeddedSandbox } from '../sandbox/process/embedded-sandbox'
+import type { SecretStore } from '../platform/keychain/secret-store'
+import { databaseFile } from '../platform/db/data-dir'
+import { openDatabase } from '../platform/db/database'
+import { privateDir } from '../platform/db/private-files'
+import { startSessionTemp } from '../platform/db/session-temp'
+import { createBulkJournal } from '../bulk/bulk-journal-repository'
+import { createBulkMappings } from '../bulk/bulk-mappings-repository'
+import { createHistoryRepository } from '../history/history-repository'
+import { createReportTemplatesRepository } from '../templates/report-templates-repository'
+import type { ProcessLauncher } from '../platform/workers/process-channel'
+import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
+import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-channels'
+
+export interface AppServicesOptions {
+  /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
+  dataDir: string
+  version: string
+  platform: string
+  secretStore: SecretStore
+  dialogs: FileDialogs
+  openExternal: (url: string) => Promise<void>
+  /** Rewords the native menu when the window's language changes; the app's only. */
+  setMenuLabels?: (labels: MenuLabels) => void
+  /** Gives the native window parts the user's theme; the app's only. */
+  setThemeSource?: (source: ThemeSource) => void
+  emit: ReturnType<typeof createEventEmitter>
+  logError: (message: string, error: unknown) => void
+  /** Where the scripts main runs in a worker thread or a process of their own are. */
+  scripts: (name: ScriptName) => ScriptRef
+  /**
+   * How the query process and the sandbox start in a process of their own: a utility process in
+   * the app, a Node fork in tests.
+   */
+  launchProcess: ProcessLauncher
+}
+
+export interface AppServices {
+  handlers: Handlers
+  /** The report files the window may read by id (app://gatedesk/report-files/<id>). */
+  reportFiles: ReportFiles
+  close: () => Promise<void>
+}
+
+/**
+ * Opens the store and builds every service behind the channels: the one composition root that
+ * the app and the end-to-end harness share, so both run the same real services.
+ */
+export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
+  // The app's data folder is owner-only: the database (unless GATEDESK_DATA_DIR puts it
+  // elsewhere), the sandbox's state and downloaded reports live in it.
+  privateDir(options.dataDir)
+  const db = openDatabase(databaseFile(options.dataDir))
+  // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
+  const history = createHistoryRepository(db)
+  history.markInterrupted()
+  // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
+  const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
+  templates.purgeDeleted()
+  const environments = createEnvironmentService({ db, secrets: options.secretStore })
+  const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
+
+  // The built-in sandbox gateway, in a process of its own: the environment a new user works in.
+  // If it cannot start, the rest of GateDesk still works and the Sandbox page says why.
+  const sandbox = createEmbeddedSandbox({
+    launch: options.launchProcess,
+    script: options.scripts('sandbox-process'),
+    stateDir: join(options.dataDir, 'sandbox'),
+    faults: true,
+    onStarted: (started) => connectSandboxEnvironment(environments, started),
+    logError: options.logError,
+  })
+  await sandbox.start().catch((error: unknown) => {
+    options.logError('The built-in sandbox could not start', error)
+  })
+
+  const jobs = createJobRunner({
+    progress: (event) => options.emit('jobs:progress', event),
+    finished: (event) => options.emit('jobs:finished', event),
+  })
+
+  // Reports' UTF-8 copies, the query process's files, connection checks' answers: in the
+  // owner-only data folder, never the shared OS temp folder; what a crashed session left goes now.
+  const sessionTemp = await startSessionTemp(options.dataDir)
+  const queryEngine = createQueryEngine({
+    launch: options.launchProcess,
+    script: options.scripts('query-process'),
+    scratchRoot: sessionTemp,
+  })
+  const reports = createReportService({
+    jobs,
+    indexWorker: options.scripts('row-index-worker'),
+    queryEngine,
+    workRoot: sessionTemp,
+  })
+  const reportFiles = createReportFiles()
+  // Downloaded reports; what earlier sessions left is no longer reachable, so it goes.
+  const reportCache = createReportCache(join(options.dataDir, 'reports'))
+  await reportCache.clearEarlierRuns()
+  const reportRuns = createReportRunService({
+    environments,
+    history,
+    gateway,
+    jobs,
+    reports,
+    reportFiles,
+    cache: reportCache,
+    markTemplateRun: templates.markRun,
+  })
+
+  // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were
+  // in flight unknown until someone decides.
+  const bulkJournal = createBulkJournal(db)
+  const pastedTables = createPastedTables({
+    dataDir: options.dataDir,
+    secrets: options.secretStore,
+    journal: bulkJournal,
+  })
+  const imports = createImportSessions({
+    mappings: createBulkMappings(db),
+    dataDir: options.dataDir,
+    environments: () => environments.list(),
+  })
+  const bulk = createBulkService({
+    environments,
+    history,
+    gateway,
+    journal: bulkJournal,
+    imports,
+    pastedTables,
+    recurringSending,
+    jobs,
+    emitProgress: (progress) => options.emit('bulk:progress', progress),
+  })
+  bulk.recoverInterrupted()
+  // Pasted tables no job may send from any more are shredded (their keys leave the keychain).
+  pastedTables.sweep(new Date()).catch((error: unknown) => {
+    options.logError('Pasted tables could not be shredded; the next start tries again', error)
+  })
+
+  const handlers = createHandlers({
+    app: {
+      version: options.version,
+      platform: options.platform,
+      openExternal: options.openExternal,
+      setMenuLabels: options.setMenuLabels,
+      setThemeSource: options.setThemeSource,
+    },
+    environments: {
+      environments,
+      dialogs: options.dialogs,
+      gateway,
+      workDir: sessionTemp,
+      onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
+    },
+    recurring: {
+      recurring: createRecurringUpdateService({ environments, history, gateway }),
+      preview: createRecurringPreviewService({ environments, gateway }),
+      inFlight: createInFlightSends(),
+    },
+    history: { history },
+    sandbox: { sandbox: sandbox.page },
+    jobs: { jobs },
+    reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
+    templates: { templates, dialogs: options.dialogs },
+    reportRuns: { runs: reportRuns, dialogs: options.dialogs },
+    bulk: { bulk, imports, dialogs: options.dialogs },
+  })
+  return {
+    handlers,
+    reportFiles,
+    close: async () => {
+      // Bulk runs stop taking rows and stay paused (resumable), rather than cancelled.
+      await bulk.suspendAll()
+      jobs.cancelAll()
+      await reports.closeAll()
+      queryEngine.close()
+      await rm(sessionTemp, { recursive: true, force: true })
+      await sandbox.stop()
+      db.close()
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { Handlers } from '../platform/electron/ipc'
+import { appHandlers } from './app-handlers'
+import { bulkHandlers } from '../bulk/bulk-handlers'
+import { environmentHandlers } from '../environments/environment-handlers'
+import { historyHandlers } from '../history/history-handlers'
+import { jobHandlers } from './job-handlers'
+import { recurringHandlers } from '../recurring/recurring-handlers'
+import { reportHandlers } from '../reports/report-handlers'
+import { reportRunHandlers } from '../reports/report-run-handlers'
+import { reportTemplateHandlers } from '../templates/report-template-handlers'
+import { sandboxHandlers } from '../sandbox/sandbox-handlers'
+
+/** Every channel's handler, bound to its services. */
+export function createHandlers(services: {
+  app: Parameters<typeof appHandlers>[0]
+  environments: Parameters<typeof environmentHandlers>[0]
+  recurring: Parameters<typeof recurringHandlers>[0]
+  history: Parameters<typeof historyHandlers>[0]
+  sandbox: Parameters<typeof sandboxHandlers>[0]
+  jobs: Parameters<typeof jobHandlers>[0]
+  reports: Parameters<typeof reportHandlers>[0]
+  templates: Parameters<typeof reportTemplateHandlers>[0]
+  reportRuns: Parameters<typeof reportRunHandlers>[0]
+  bulk: Parameters<typeof bulkHandlers>[0]
+}): Handlers {
+  return {
+    ...appHandlers(services.app),
+    ...environmentHandlers(services.environments),
+    ...recurringHandlers(services.recurring),
+    ...historyHandlers(services.history),
+    ...sandboxHandlers(services.sandbox),
+    ...jobHandlers(services.jobs),
+    ...reportHandlers(services.reports),
+    ...reportTemplateHandlers(services.templates),
+    ...reportRunHandlers(services.reportRuns),
+    ...bulkHandlers(services.bulk),
+  }
+}

@@ -1,0 +1,126 @@
+import { writeFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
+import { dialogWords, type FileDialogs, type OfferedFilter } from '../platform/electron/dialogs'
+import { checkConnection } from './connection-check'
+import { SANDBOX_PROBE_REQUEST } from './sandbox-environment'
+import type { EnvironmentService } from './environment-service'
+import type { GatewayDeps } from '../platform/gateway/gateway-client'
+import type { Handlers } from '../platform/electron/ipc'
+import { KeyImportError } from './keys/rsa-key-import'
+
+type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
+
+const PEM_FILES: OfferedFilter[] = [{ id: 'pemKeys', extensions: ['pem', 'key', 'txt'] }]
+
+export function environmentHandlers(deps: {
+  environments: EnvironmentService
+  dialogs: FileDialogs
+  gateway: GatewayDeps
+  /** Owner-only temp folder of this session: where a connection check's answer lands. */
+  workDir: string
+  onKeyProgress: (id: string, stage: 'generating' | 'saving') => void
+}): Pick<Handlers, EnvironmentChannel> {
+  const { environments, dialogs } = deps
+  // The key file the user picked per environment: the path stays in main.
+  const chosenKeyFiles = new Map<string, string>()
+  const safeName = (id: string) => environments.get(id).name.replace(/[^\w.-]+/g, '-')
+
+  return {
+    'environments:list': async () => environments.list(),
+    'environments:create': async (input) => environments.create(input),
+    'environments:update': async ({ id, changes }) => environments.update(id, changes),
+    'environments:remove': async ({ id }) => {
+      await environments.remove(id)
+      return { removed: true }
+    },
+    'environments:secret-status': ({ id }) => environments.secretStatus(id),
+    'environments:set-control-key': async ({ id, controlKey }) => {
+      await environments.setControlKey(id, controlKey)
+      return environments.secretStatus(id)
+    },
+    'environments:remove-control-key': async ({ id }) => {
+      await environments.removeControlKey(id)
+      return environments.secretStatus(id)
+    },
+    'environments:generate-key-pair': ({ id, bits, replace }) =>
+      environments.generateKeyPair(id, {
+        bits,
+        replace,
+        onProgress: (stage) => deps.onKeyProgress(id, stage),
+      }),
+    'environments:choose-key-file': async (input) => {
+      const { id } = input
+      const { name } = environments.get(id)
+      const file = await dialogs.chooseFileToOpen(
+        dialogWords(input, `Private key for ${name}`, PEM_FILES),
+      )
+      if (file) chosenKeyFiles.set(id, file)
+      return { fileName: file ? basename(file) : null }
+    },
+    'environments:import-key-file': async ({ id, passphrase, replace }) => {
+      const file = chosenKeyFiles.get(id)
+      if (!file) throw new Error('Choose the private key file first.')
+      const privateKeyPem = (
+        await readRegularFile(file).catch((error: NodeJS.ErrnoException) => {
+          if (error instanceof NotRegularFileError) {
+            throw new Error(
+              `${basename(file)} is not a key file (${error.message}): choose the private key's PEM file itself.`,
+            )
+          }
+          throw new Error(
+            `Cannot read ${basename(file)} (${error.code ?? error.message}): choose the file again.`,
+          )
+        })
+      ).toString('utf8')
+      try {
+        const key = await environments.importPrivateKey(
+          id,
+          { privateKeyPem, passphrase },
+          { replace },
+        )
+        chosenKeyFiles.delete(id)
+        return { status: 'imported' as const, key }
+      } catch (error) {
+        const asksPassphrase =
+          error instanceof KeyImportError &&
+          (error.problem === 'passphrase-required' || error.problem === 'wrong-passphrase')
+        if (!asksPassphrase) throw error
+        return { status: 'needs-passphrase' as const, message: error.message }
+      }
+    },
+    'environments:save-public-key': async (input) => {
+      const { id } = input
+      const { publicKeyPem } = environments.publicKey(id)
+      const file = await dialogs.chooseFileToSave({
+        ...dialogWords(input, 'Save the public key for the support manager', PEM_FILES),
+        defaultName: `${safeName(id)}-public.pem`,
+      })
+      if (file) await writeFile(file, publicKeyPem)
+      return { file }
+    },
+    'environments:backup-private-key': async (input) => {
+      const { id, passphrase } = input
+      const file = await dialogs.chooseFileToSave({
+        ...dialogWords(input, 'Back up the private key (passphrase-protected)', PEM_FILES),
+        defaultName: `${safeName(id)}-private-backup.pem`,
+      })
+      if (file) await environments.backupPrivateKey(id, file, passphrase)
+      return { file }
+    },
+    'environments:remove-key-pair': async ({ id }) => {
+      await environments.removeKeyPair(id)
+      return environments.secretStatus(id)
+    },
+    'environments:check-connection': ({ id }) =>
+      checkConnection(
+        deps.gateway,
+        environments.gatewayEnvironment(id),
+        environments.signingSecrets(id),
+        {
+          workDir: deps.workDir,
+          ...(environments.get(id).kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
+        },
+      ),
+  }
+}

@@ -1,0 +1,43 @@
+import type { SigningSecrets } from '../../platform/gateway/gateway-client'
+import { loadRsaPrivateKey } from './rsa-private-key'
+import { publicKeyFingerprint } from './public-key-fingerprint'
+import type { SecretStore } from '../../platform/keychain/secret-store'
+
+/** Thrown when the keychain's private key is not the one whose public key GateDesk shows. */
+export class KeyChangedError extends Error {
+  override readonly name = 'KeyChangedError'
+}
+
+/** What the signing adapter needs to know of an environment. */
+export interface SigningEnvironment {
+  id: string
+  name: string
+  /** The fingerprint GateDesk recorded with the key (and showed to staff); null if none. */
+  rsaFingerprint: string | null
+}
+
+/** One environment's secrets for the gateway operations, read from the keychain at signing time. */
+export function signingSecretsFor(
+  store: SecretStore,
+  environment: SigningEnvironment,
+): SigningSecrets {
+  const ref = { environmentId: environment.id, environmentName: environment.name }
+  return {
+    controlKey: () => store.get({ ...ref, kind: 'control-key' }),
+    async rsaPrivateKey() {
+      const pem = await store.get({ ...ref, kind: 'rsa-private-key' })
+      const key = loadRsaPrivateKey(
+        pem,
+        `The RSA private key of the environment "${environment.name}" in the keychain`,
+      )
+      // Signing with a key support does not have would only fail at the gateway, less clearly.
+      const fingerprint = publicKeyFingerprint(key)
+      if (environment.rsaFingerprint !== null && fingerprint !== environment.rsaFingerprint) {
+        throw new KeyChangedError(
+          `The RSA private key of the environment "${environment.name}" in the keychain (fingerprint ${fingerprint}) is not the one GateDesk recorded (${environment.rsaFingerprint}); it was changed outside GateDesk. Import the right key, or generate a new pair and send its public key to support.`,
+        )
+      }
+      return key
+    },
+  }
+}

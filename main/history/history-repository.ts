@@ -1,0 +1,267 @@
+import type { Parameter } from '../platform/privacy/parameter'
+import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
+import type { MessageParams } from '../../preload/contract/platform/explained'
+import type { Db } from '../platform/db/database'
+import { explainedOf, storedMessage, type MessageColumns } from '../platform/db/stored-message'
+import { uncertainUpdates, updateKey } from './uncertain-updates'
+import { redactParameters, redactText } from '../platform/privacy/redaction'
+import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
+
+export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
+
+/** 'sending' until the answer is recorded; an entry the app could not finish becomes 'unknown'. */
+export type HistoryOutcome = RequestOutcome
+
+export interface SentRequest {
+  environment: { id: string; name: string }
+  operation: HistoryOperation
+  /** As sent; card number, cvv2 and SSN are redacted before anything is stored. */
+  parameters: readonly Parameter[]
+}
+
+/** An operation's result: UpdateResult and ReportResult both fit. */
+export interface RequestResult {
+  outcome: Exclude<HistoryOutcome, 'sending'>
+  serialNumber?: string | null
+  errorCode?: string | null
+  errorMessage?: string | null
+  message: string
+  messageCode?: string
+  params?: MessageParams
+}
+
+export interface HistoryEntry {
+  id: number
+  /** ISO 8601, UTC. */
+  sentAt: string
+  environmentId: string
+  environmentName: string
+  operation: HistoryOperation
+  parameters: Parameter[]
+  /** recurring-payment-id */
+  profileId: string | null
+  /** client-orderid */
+  orderId: string | null
+  outcome: HistoryOutcome
+  serialNumber: string | null
+  errorCode: string | null
+  errorMessage: string | null
+  message: string | null
+  messageCode?: string
+  params?: MessageParams
+}
+
+export interface HistoryQuery {
+  profileId?: string
+  orderId?: string
+  outcome?: HistoryOutcome
+  /** ISO 8601: entries sent at or after it. */
+  from?: string
+  /** ISO 8601: entries sent before it. */
+  to?: string
+  /** At most 500; 50 by default. */
+  limit?: number
+  offset?: number
+}
+
+export interface HistoryPage {
+  entries: HistoryEntry[]
+  /** How many entries match in all, for paging. */
+  total: number
+}
+
+interface HistoryRow extends MessageColumns {
+  id: number
+  sent_at: string
+  environment_id: string
+  environment_name: string
+  operation: HistoryOperation
+  parameters: string
+  profile_id: string | null
+  order_id: string | null
+  outcome: HistoryOutcome
+  serial_number: string | null
+  error_code: string | null
+  error_message: string | null
+  message: string | null
+}
+
+const toEntry = (row: HistoryRow): HistoryEntry => ({
+  id: row.id,
+  sentAt: row.sent_at,
+  environmentId: row.environment_id,
+  environmentName: row.environment_name,
+  operation: row.operation,
+  parameters: JSON.parse(row.parameters) as Parameter[],
+  profileId: row.profile_id,
+  orderId: row.order_id,
+  outcome: row.outcome,
+  serialNumber: row.serial_number,
+  errorCode: row.error_code,
+  errorMessage: row.error_message,
+  message: row.message,
+  ...explainedOf(row),
+})
+
+const valueOf = (parameters: readonly Parameter[], name: string) =>
+  parameters.find(([n]) => n === name)?.[1] ?? null
+
+const redactedOrNull = (text: string | null | undefined) =>
+  text === null || text === undefined ? null : redactText(text)
+
+/** Dates are compared as stored: ISO 8601 in UTC sorts as it reads. */
+function isoInstant(value: string, field: string): string {
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) {
+    throw new RangeError(
+      `History search: "${field}" is not a date (${value.slice(0, 40)}); use e.g. 2026-11-30T00:00:00Z`,
+    )
+  }
+  return date.toISOString()
+}
+
+const INTERRUPTED = {
+  message:
+    'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',
+  messageCode: 'history.interrupted',
+}
+
+/** The history of every request sent, newest first; nothing secret or unmasked reaches it. */
+export function createHistoryRepository(
+  db: Db,
+  now: () => Date = () => new Date(),
+  sender: Runner = thisProcess(),
+) {
+  const insert = db.prepare(
+    `INSERT INTO request_history (sent_at, environment_id, environment_name, operation,
+       parameters, profile_id, order_id, outcome, sender_pid, sender_host)
+     VALUES (@sentAt, @environmentId, @environmentName, @operation, @parameters, @profileId,
+       @orderId, 'sending', @senderPid, @senderHost)`,
+  )
+  const complete = db.prepare(
+    `UPDATE request_history SET outcome = @outcome, serial_number = @serialNumber,
+       error_code = @errorCode, error_message = @errorMessage, message = @message,
+       message_code = @messageCode, message_params = @messageParams
+     WHERE id = @id AND outcome = 'sending'`,
+  )
+
+  const uncertain = uncertainUpdates(db)
+  const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
+
+  function entryOf(id: number): HistoryEntry | null {
+    const row = byId.get(id) as HistoryRow | undefined
+    return row ? toEntry(row) : null
+  }
+
+  return {
+    /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
+    recordSending(request: SentRequest): number {
+      const { parameters } = request
+      const profileId = valueOf(parameters, 'recurring-payment-id')
+      const stored = redactParameters(parameters)
+      const id = Number(
+        insert.run({
+          sentAt: now().toISOString(),
+          environmentId: request.environment.id,
+          environmentName: request.environment.name,
+          operation: request.operation,
+          parameters: JSON.stringify(stored),
+          profileId,
+          orderId: valueOf(parameters, 'client-orderid'),
+          senderPid: sender.pid,
+          senderHost: sender.host,
+        }).lastInsertRowid,
+      )
+      if (request.operation === 'update-recurring-payment' && profileId !== null) {
+        uncertain.sending({ id, update: updateKey(stored) }, request.environment.id, profileId)
+      }
+      return id
+    },
+
+    /** Records what became of a request recorded with recordSending. */
+    recordResult(id: number, result: RequestResult): void {
+      const changed = complete.run({
+        id,
+        outcome: result.outcome,
+        serialNumber: result.serialNumber ?? null,
+        errorCode: result.errorCode ?? null,
+        errorMessage: redactedOrNull(result.errorMessage),
+        message: redactText(result.message),
+        ...storedMessage(result),
+      }).changes
+      if (changed === 0)
+        throw new Error(`History entry ${id} does not exist or already has its result`)
+      uncertain.settled(id, result.outcome)
+    },
+
+    /**
+     * At app start: requests still 'sending' whose process is gone were cut off by a crash or a
+     * quit; their outcome is unknown. Those of a live process (a CLI run) are left to it.
+     */
+    markInterrupted(): number {
+      const senders = db
+        .prepare(
+          `SELECT DISTINCT sender_pid AS pid, sender_host AS host FROM request_history
+           WHERE outcome = 'sending'`,
+        )
+        .all() as { pid: number | null; host: string | null }[]
+      const mark = db.prepare(
+        `UPDATE request_history SET outcome = 'unknown', message = ?, message_code = ?
+         WHERE outcome = 'sending' AND sender_pid IS ? AND sender_host IS ?`,
+      )
+      let marked = 0
+      for (const { pid, host } of senders) {
+        if (pid !== null && host !== null && otherLiveProcess({ pid, host }, sender)) continue
+        marked += mark.run(INTERRUPTED.message, INTERRUPTED.messageCode, pid, host).changes
+      }
+      return marked
+    },
+
+    /**
+     * The newest update-recurring-payment sent to the profile the parameters name, in an
+     * environment, when its outcome is uncertain (it may have changed the profile) and it was
+     * this same update, whatever its order id; else null.
+     */
+    uncertainSameUpdateOf(
+      environmentId: string,
+      parameters: readonly Parameter[],
+    ): HistoryEntry | null {
+      const profileId = valueOf(parameters, 'recurring-payment-id')
+      if (profileId === null) return null
+      const newest = uncertain.of(environmentId, profileId)
+      if (newest === null || newest.update !== updateKey(redactParameters(parameters))) return null
+      return entryOf(newest.id)
+    },
+
+    get: entryOf,
+
+    search(query: HistoryQuery = {}): HistoryPage {
+      const conditions: string[] = []
+      const values: Record<string, string | number> = {}
+      const where = (condition: string, name: string, value: string | undefined) => {
+        if (value === undefined || value === '') return
+        conditions.push(condition)
+        values[name] = value
+      }
+      where('profile_id = @profileId', 'profileId', query.profileId)
+      where('order_id = @orderId', 'orderId', query.orderId)
+      where('outcome = @outcome', 'outcome', query.outcome)
+      where('sent_at >= @from', 'from', query.from && isoInstant(query.from, 'from'))
+      where('sent_at < @to', 'to', query.to && isoInstant(query.to, 'to'))
+      const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
+      const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500)
+      const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
+      const rows = db
+        .prepare(
+          `SELECT * FROM request_history ${filter} ORDER BY sent_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+        )
+        .all(values) as HistoryRow[]
+      const { total } = db
+        .prepare(`SELECT count(*) AS total FROM request_history ${filter}`)
+        .get(values) as { total: number }
+      return { entries: rows.map(toEntry), total }
+    },
+  }
+}
+
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>

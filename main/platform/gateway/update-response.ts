@@ -1,0 +1,173 @@
+import type { MessageParams } from '../../../preload/contract/platform/explained'
+import type { RecurringUpdateOutcome } from '../../../preload/contract/recurring/recurring-channels'
+import { redactorFor } from '../privacy/redaction'
+import { decodeForm } from './form-codec'
+import type { Parameter } from '../privacy/parameter'
+import { MalformedEncodingError } from './percent-encoding'
+import { internalFailureId, previewReceived } from './received-text'
+
+/** What became of an update-recurring-payment request, as staff need to know it. */
+
+export interface UpdateResult {
+  outcome: RecurringUpdateOutcome
+  /** The response's fields as named on the wire, each value without its trailing newline. */
+  fields: Record<string, string>
+  serialNumber: string | null
+  errorCode: string | null
+  errorMessage: string | null
+  /** The gateway's incident ID of an internal failure (HTTP 500). */
+  incidentId: string | null
+  /** One plain sentence for staff. */
+  message: string
+  /** The sentence's code and values, for the window to word it (preload/contract/platform/explained.ts). */
+  messageCode?: string
+  params?: MessageParams
+}
+
+/** Reads a field under either spelling the gateway uses (`error-message` or `error_message`). */
+function field(fields: Record<string, string>, dashed: string): string | null {
+  return fields[dashed] ?? fields[dashed.replaceAll('-', '_')] ?? null
+}
+
+const FORM_NAME = /^[A-Za-z0-9_.-]+$/
+
+export function resultOf(
+  outcome: RecurringUpdateOutcome,
+  message: string,
+  extra: Partial<Omit<UpdateResult, 'outcome' | 'message'>> = {},
+): UpdateResult {
+  return {
+    outcome,
+    fields: {},
+    serialNumber: null,
+    errorCode: null,
+    errorMessage: null,
+    incidentId: null,
+    message,
+    ...extra,
+  }
+}
+
+/** What is wrong with an answer that is not one the API defines, by its message code. */
+const PROBLEMS = {
+  empty: 'is empty',
+  malformed: 'is not a valid form-encoded body',
+  'not-form': 'is not a form-encoded body',
+  'cut-off': 'was cut off before its end',
+  'no-serial': 'approves the update but has no serial number, which every acceptance carries',
+} as const
+
+function protocolError(
+  problem: keyof typeof PROBLEMS | { type: string; state: string },
+  status: number,
+  body: Buffer,
+  redact: (text: string) => string,
+): UpdateResult {
+  const received = previewReceived(body, redact)
+  const [code, words, values] =
+    typeof problem === 'string'
+      ? [problem, PROBLEMS[problem], {}]
+      : [
+          'undefined-type',
+          `has type "${problem.type}" and status "${problem.state}", which the API does not define`,
+          problem,
+        ]
+  return resultOf(
+    'protocol-error',
+    `The gateway's answer (HTTP ${status}) ${words}, so the outcome of the update is unknown: check the profile before sending again. Received: ${received}`,
+    { messageCode: `update.protocol.${code}`, params: { status, received, ...values } },
+  )
+}
+
+/**
+ * Decodes the gateway's answer to update-recurring-payment (spec §4.2 and §7.2). Everything taken
+ * from the answer is masked of the card number, CVV2 and SSN `sent` (a gateway or a proxy may
+ * echo them) and of any card number.
+ */
+export function decodeUpdateResponse(
+  status: number,
+  body: Buffer,
+  sent: readonly Parameter[] = [],
+): UpdateResult {
+  const redact = redactorFor(sent)
+  if (status === 500) {
+    const found = internalFailureId(body)
+    const incidentId = found === null ? null : redact(found)
+    if (incidentId !== null || body.length === 0) {
+      return resultOf(
+        'internal-failure',
+        `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; the update may not have been applied. Give the incident ID to support before sending again.`,
+        incidentId
+          ? { incidentId, messageCode: 'update.internal-failure', params: { incident: incidentId } }
+          : { incidentId, messageCode: 'update.internal-failure-no-id' },
+      )
+    }
+  }
+  const text = body.toString('utf8')
+  if (text.trim() === '') return protocolError('empty', status, body, redact)
+
+  let pairs
+  try {
+    pairs = decodeForm(text)
+  } catch (error) {
+    if (error instanceof MalformedEncodingError) {
+      return protocolError('malformed', status, body, redact)
+    }
+    throw error
+  }
+  if (pairs.some(([name]) => !FORM_NAME.test(name))) {
+    return protocolError('not-form', status, body, redact)
+  }
+  // Every value ends with a newline (spec §4.2), sent as it is or as %0A; a last value without
+  // one means the body was cut off.
+  const terminated = pairs.some(([, value]) => value.endsWith('\n'))
+  if (terminated && !pairs.at(-1)![1].endsWith('\n')) {
+    return protocolError('cut-off', status, body, redact)
+  }
+  const fields: Record<string, string> = {}
+  for (const [name, value] of pairs) fields[name] = redact(value.replace(/\r?\n$/, ''))
+
+  const type = fields['type']
+  const state = fields['status']
+  const details = {
+    fields,
+    serialNumber: field(fields, 'serial-number'),
+    errorCode: field(fields, 'error-code'),
+    errorMessage: field(fields, 'error-message'),
+  }
+  const reason = `${details.errorMessage ?? 'no reason given'}${details.errorCode ? ` (code ${details.errorCode})` : ''}`
+
+  if (type === 'validation-error') {
+    return resultOf('validation-error', `The gateway rejected the request: ${reason}.`, {
+      ...details,
+      messageCode: 'update.validation-error',
+      params: { reason },
+    })
+  }
+  if (type === 'error' || state === 'error') {
+    return resultOf('error', `The gateway answered with an error: ${reason}.`, {
+      ...details,
+      messageCode: 'update.error',
+      params: { reason },
+    })
+  }
+  if (state === 'declined') {
+    return resultOf('declined', `The update was declined: ${reason}.`, {
+      ...details,
+      messageCode: 'update.declined',
+      params: { reason },
+    })
+  }
+  if (type === 'update-recurring-payment-response' && state === 'approved') {
+    // Every acceptance carries one (spec §7.2): without it, the answer may have been cut at a field.
+    if (!details.serialNumber) {
+      return protocolError('no-serial', status, body, redact)
+    }
+    return resultOf(
+      'approved',
+      `The update was accepted (serial number ${details.serialNumber}).`,
+      { ...details, messageCode: 'update.approved', params: { serial: details.serialNumber } },
+    )
+  }
+  return protocolError({ type: type ?? '(none)', state: state ?? '(none)' }, status, body, redact)
+}

@@ -1,0 +1,157 @@
+import { stat, writeFile } from 'node:fs/promises'
+import { basename, extname } from 'node:path'
+import { explainedDetail, type Explained } from '../../preload/contract/platform/explained'
+import { parseJsonText } from '../../preload/contract/platform/json-text'
+import { formatByteSize, formatSizeLimit } from '../../preload/contract/platform/readable-units'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
+import {
+  checkRequest,
+  isRecord,
+  requestJsonText,
+  TEMPLATE_FILE_MAX_BYTES,
+  type TemplateIssue,
+} from '../../preload/contract/templates/report-template'
+import { RECENT_TEMPLATES_MAX } from '../../preload/contract/templates/report-template-channels'
+import { outputText } from '../../preload/contract/platform/text'
+import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
+import {
+  TemplateRefusedError,
+  type ReportTemplate,
+  type ReportTemplatesRepository,
+} from './report-templates-repository'
+
+const ISSUES_SHOWN = 100
+
+/** A template as the window gets it: its request as JSON text. */
+const view = ({ request, ...summary }: ReportTemplate) => ({
+  ...summary,
+  requestJson: JSON.stringify(request),
+})
+
+/** Saves, or says at which fields the template was refused. */
+function savedOrRefused(save: () => ReportTemplate) {
+  try {
+    return { status: 'saved' as const, template: view(save()) }
+  } catch (error) {
+    if (!(error instanceof TemplateRefusedError)) throw error
+    return { status: 'refused' as const, issues: error.issues.slice(0, ISSUES_SHOWN) }
+  }
+}
+
+/** A file name from a template name: no path separators or characters systems refuse. */
+export function templateFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = name.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-').replace(/^[.\s]+|[.\s]+$/g, '')
+  return `${safe.slice(0, 120) || 'report-template'}.json`
+}
+
+type TemplateFileRead =
+  | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
+  | ({ status: 'refused'; fileName: string } & Explained)
+
+/**
+ * Reads a template file (the report request of spec §2.1 as JSON) as a draft for the designer:
+ * never saved here, so nothing that failed the checks is kept without the user seeing why.
+ */
+async function readTemplateFile(
+  file: string,
+  freeName: (base: string) => string,
+): Promise<TemplateFileRead> {
+  const fileName = basename(file)
+  const refused = (message: string, code: string, params: Explained['params'] = {}) => ({
+    status: 'refused' as const,
+    fileName,
+    message,
+    messageCode: `report.template.${code}`,
+    params: { file: fileName, ...params },
+  })
+  const size = (await stat(file)).size
+  if (size > TEMPLATE_FILE_MAX_BYTES) {
+    return refused(
+      `${fileName} is ${formatByteSize(size)}: a report template is a small JSON file (at most ${formatSizeLimit(TEMPLATE_FILE_MAX_BYTES)}).`,
+      'file-too-large',
+      { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES },
+    )
+  }
+  let bytes: Buffer
+  try {
+    bytes = await readRegularFile(file)
+  } catch (error) {
+    if (!(error instanceof NotRegularFileError)) throw error
+    return refused(
+      `${fileName} is not a regular file (a folder, a pipe, a device or a socket): a report template is a JSON file.`,
+      'file-not-regular',
+    )
+  }
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    return refused(
+      `${fileName} is not UTF-8 text: a report template is a JSON file.`,
+      'file-not-utf8',
+    )
+  }
+  if (!outputText(text.length).safeParse(text).success) {
+    return refused(
+      `${fileName} holds a private key: GateDesk does not read it as a template.`,
+      'file-private-key',
+    )
+  }
+  const base = basename(fileName, extname(fileName))
+  const parsed = parseJsonText(text)
+  if (!parsed.ok) {
+    // Opened as it is, so the raw JSON tab shows where it breaks and nothing is lost.
+    return {
+      status: 'opened',
+      fileName,
+      name: freeName(base),
+      text,
+      issues: [
+        {
+          path: '',
+          message: `${fileName} is not JSON: ${parsed.message}`,
+          messageCode: 'report.template.file-not-json',
+          params: { file: fileName, ...explainedDetail(parsed) },
+        },
+      ],
+    }
+  }
+  const reportName = isRecord(parsed.value) ? parsed.value['reportName'] : undefined
+  const checked = checkRequest(parsed.value)
+  return {
+    status: 'opened',
+    fileName,
+    name: freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
+    text: requestJsonText(parsed.value),
+    issues: checked.ok ? [] : checked.issues.slice(0, ISSUES_SHOWN),
+  }
+}
+
+/**
+ * Report templates: the one place that lists, saves, copies, deletes, marks as run, imports and
+ * exports them. The repository keeps them; the channels only ask the user which file.
+ */
+export function createReportTemplateService(deps: { templates: ReportTemplatesRepository }) {
+  const { templates } = deps
+  const recent = () => templates.recent(RECENT_TEMPLATES_MAX)
+  return {
+    list: () => ({ templates: templates.list(), recent: recent() }),
+    get: (id: string) => view(templates.get(id)),
+    save: (draft: { id: string | null; name: string; request: ReportRequest }) =>
+      savedOrRefused(() => templates.save(draft)),
+    duplicate: (id: string) => view(templates.duplicate(id)),
+    rename: (id: string, name: string) => savedOrRefused(() => templates.rename(id, name)),
+    remove: (id: string) => templates.remove(id),
+    restore: (id: string) => view(templates.restore(id)),
+    /** Puts the template first among the recent ones; false when it is gone. */
+    markRun: (id: string) => ({ marked: templates.markRun(id), recent: recent() }),
+    /** Drops what was deleted before this start: a delete is undoable only while GateDesk runs. */
+    purgeDeleted: () => templates.purgeDeleted(),
+    importFile: (file: string) => readTemplateFile(file, templates.freeName),
+    exportFile: (file: string, request: ReportRequest) =>
+      writeFile(file, requestJsonText(request), 'utf8'),
+  }
+}
+
+export type ReportTemplateService = ReturnType<typeof createReportTemplateService>

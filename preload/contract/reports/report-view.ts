@@ -1,0 +1,78 @@
+import { z } from 'zod'
+import { REPORT_COLUMNS_MAX } from './report-limits'
+import { inputText, outputText } from '../platform/text'
+
+export { REPORT_COLUMNS_MAX, REPORT_PROBLEMS_MAX, REPORT_WINDOW_ROWS_MAX } from './report-limits'
+
+/** A column's type, detected from its values (never from its name). */
+export const columnTypeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('integer') }),
+  /** A decimal with at most `scale` fraction digits; summed exactly, never as a float. */
+  z.object({ kind: z.literal('decimal'), scale: z.number().int().min(0).max(18) }),
+  /** `YYYY-MM-DD HH:MM:SS`. */
+  z.object({ kind: z.literal('timestamp') }),
+  /** `DD.MM.YYYY`, the gateway's date format. */
+  z.object({ kind: z.literal('date') }),
+  z.object({ kind: z.literal('text') }),
+])
+export type ColumnType = z.infer<typeof columnTypeSchema>
+
+const columnIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(REPORT_COLUMNS_MAX - 1)
+
+export const sortKeySchema = z.object({ column: columnIndex, descending: z.boolean() })
+export type SortKey = z.infer<typeof sortKeySchema>
+
+export const columnFilterSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('equals'), column: columnIndex, value: inputText(1000) }),
+  /** Case-insensitive substring. */
+  z.object({ kind: z.literal('contains'), column: columnIndex, value: inputText(1000) }),
+  /** Inclusive bounds, compared by the column's type (numbers as numbers, dates as dates). */
+  z.object({
+    kind: z.literal('range'),
+    column: columnIndex,
+    min: inputText(100).optional(),
+    max: inputText(100).optional(),
+  }),
+])
+export type ColumnFilter = z.infer<typeof columnFilterSchema>
+
+/** What the user sees of a report: sorted by `sort`, keeping rows that pass every filter. */
+export const viewQuerySchema = z.object({
+  sort: z.array(sortKeySchema).max(16),
+  filters: z.array(columnFilterSchema).max(64),
+  /** Quick search: a case-insensitive substring of any column. */
+  search: inputText(1000).optional(),
+})
+export type ViewQuery = z.infer<typeof viewQuerySchema>
+
+/** Exact totals of a view: decimal sums as strings (never floats). */
+export const reportTotalsSchema = z.object({
+  rowCount: z.number().int().min(0),
+  /** Sum and count of the Amount column per Currency, when the report has both. */
+  amountByCurrency: z
+    .array(z.object({ currency: outputText(64), sum: outputText(64), count: z.number().int() }))
+    .max(1000)
+    .nullable(),
+  /** Rows per Transaction_type, when the report has it. */
+  countByType: z
+    .array(z.object({ type: outputText(128), count: z.number().int() }))
+    .max(1000)
+    .nullable(),
+  /** The sum of every integer or decimal column. */
+  columnSums: z
+    .array(z.object({ column: columnIndex, sum: outputText(64) }))
+    .max(REPORT_COLUMNS_MAX),
+})
+export type ReportTotals = z.infer<typeof reportTotalsSchema>
+
+/** A row that does not read cleanly: kept and shown, and listed here by its line in the file. */
+export const reportProblemSchema = z.object({
+  /** 1-based line of the file where the row starts. */
+  line: z.number().int().min(1),
+  message: outputText(500),
+})
+export type ReportProblem = z.infer<typeof reportProblemSchema>

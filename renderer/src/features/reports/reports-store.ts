@@ -1,0 +1,67 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+import type { ReportHeadView } from '../../../../preload/contract/reports/report-channels'
+import { call, openDroppedReport } from '../../platform/bridge'
+import { i18n } from '../../platform/i18n'
+import { dialogText } from '../../platform/i18n/dialog-filters'
+
+/** What the Result tab shows: a CSV report open in main's engine, or a PDF served by id. */
+export type ReportResult =
+  { kind: 'csv'; head: ReportHeadView } | { kind: 'pdf'; fileId: string; fileName: string }
+
+/** The Reports screen's shared state: which tab is in front and the result on show. */
+export const useReportsStore = defineStore('reports', () => {
+  const tab = ref<'design' | 'result'>('design')
+  const result = ref<ReportResult | null>(null)
+  const openError = ref<string | null>(null)
+
+  /**
+   * Frees what main holds for the current result, if any: the CSV report it keeps open, or the
+   * PDF's file id, which would otherwise serve the file for as long as the app runs.
+   */
+  async function release(): Promise<void> {
+    const current = result.value
+    result.value = null
+    if (current?.kind === 'csv') await call('reports:close', { reportId: current.head.reportId })
+    if (current?.kind === 'pdf') await call('reports:forget-file', { fileId: current.fileId })
+  }
+
+  async function show(next: ReportResult): Promise<void> {
+    await release()
+    result.value = next
+    tab.value = 'result'
+  }
+
+  /** Asks main to open a report file from disk (its own dialog): a CSV or a PDF, and shows it. */
+  async function openFile(): Promise<void> {
+    openError.value = null
+    try {
+      const opened = await call('reports:open-file', {
+        ...dialogText(i18n.global.t('reports.dialogs.open')),
+      })
+      if (opened.kind === 'cancelled') return
+      await show(opened)
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  /** Opens a report file dropped on the screen (main checks it is a CSV or a PDF), and shows it. */
+  async function openDropped(files: File[]): Promise<void> {
+    openError.value = null
+    const [file] = files
+    if (!file || files.length > 1) {
+      openError.value = file
+        ? i18n.global.t('reports.drop.many', { n: files.length })
+        : i18n.global.t('reports.drop.none')
+      return
+    }
+    try {
+      await show(await openDroppedReport(file))
+    } catch (error) {
+      openError.value = (error as Error).message
+    }
+  }
+
+  return { tab, result, openError, show, release, openFile, openDropped }
+})

@@ -1,0 +1,68 @@
+import { ref } from 'vue'
+import type { JobProgress } from '../../../../../preload/contract/platform/jobs'
+import { call } from '../../../platform/bridge'
+import { i18n } from '../../../platform/i18n'
+import { dialogText } from '../../../platform/i18n/dialog-filters'
+import type { useJobEvents } from './use-job-events'
+
+type ExportWhat = 'original' | 'view'
+
+/** Saving the original file, or exporting the view as CSV: one job at a time, with progress. */
+export function useExport(reportId: string, jobs: ReturnType<typeof useJobEvents>) {
+  const running = ref<{ jobId: string; label: string; progress: JobProgress | null } | null>(null)
+  const outcome = ref<{ ok: boolean; text: string } | null>(null)
+
+  /**
+   * `columns`: for the view, those shown, in their order; `exactBytes`: the view without the '
+   * that keeps spreadsheets from running cells as formulas.
+   */
+  async function start(what: ExportWhat, columns: number[], exactBytes = false) {
+    outcome.value = null
+    const t = i18n.global.t
+    const label = t(what === 'original' ? 'reports.export.original' : 'reports.export.view')
+    try {
+      const { jobId, file } = await call('reports:export', {
+        reportId,
+        what,
+        columns: what === 'view' ? columns : null,
+        exactBytes,
+        ...dialogText(
+          t(what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView'),
+        ),
+      })
+      if (!jobId) return
+      running.value = { jobId, label, progress: null }
+      jobs.follow(jobId, {
+        onProgress: (progress) => {
+          if (running.value?.jobId === jobId) running.value = { ...running.value, progress }
+        },
+        onFinished: ({ outcome: end, message }) => {
+          running.value = null
+          outcome.value =
+            end === 'done'
+              ? { ok: true, text: t('reports.export.saved', { file }) }
+              : end === 'cancelled'
+                ? { ok: true, text: t('reports.export.cancelled', { what: label }) }
+                : {
+                    ok: false,
+                    text: t('reports.export.failed', {
+                      what: label,
+                      reason: message ?? t('reports.export.noReason'),
+                    }),
+                  }
+        },
+      })
+    } catch (error) {
+      outcome.value = {
+        ok: false,
+        text: t('reports.export.failed', { what: label, reason: (error as Error).message }),
+      }
+    }
+  }
+
+  function cancel() {
+    if (running.value) void jobs.cancel(running.value.jobId)
+  }
+
+  return { running, outcome, start, cancel }
+}

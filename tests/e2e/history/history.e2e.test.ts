@@ -1,0 +1,242 @@
+import { describe, expect, it } from 'vitest'
+import { useAppInBrowser } from '../harness/app-under-test'
+
+const suite = useAppInBrowser()
+
+const byTestId = (id: string) => suite.app.page.getByTestId(id)
+const rows = () => byTestId('history-table').locator('tbody tr.history-row')
+const rowTexts = () => rows().allInnerTexts()
+const tagColor = (row: number) =>
+  rows()
+    .nth(row)
+    .locator('.n-tag')
+    .evaluate((tag) => getComputedStyle(tag).color)
+
+/** Sends an update the way the Recurring screen does: through the bridge to main's real handler. */
+async function sendUpdate(parameters: Record<string, string>) {
+  return suite.app.page.evaluate(async (parameters) => {
+    const environments = await window.gatedesk.invoke('environments:list')
+    if (!environments.ok) throw new Error(environments.error.message)
+    const sandbox = environments.value.find((environment) => environment.name === 'Sandbox')
+    if (!sandbox) throw new Error('No Sandbox environment')
+    const result = await window.gatedesk.invoke('recurring:send', {
+      environmentId: sandbox.id,
+      parameters,
+    })
+    if (!result.ok) throw new Error(result.error.message)
+    return result.value
+  }, parameters)
+}
+
+async function openHistory() {
+  await suite.app.page.getByRole('link', { name: 'History' }).click()
+  await expect
+    .poll(() => suite.app.page.getByRole('heading', { name: 'History' }).isVisible())
+    .toBe(true)
+}
+
+describe('the History screen', () => {
+  let profileId = ''
+
+  it('says that nothing was sent yet in a fresh app', async () => {
+    await openHistory()
+    await expect
+      .poll(() => byTestId('history-empty').textContent())
+      .toContain('No requests sent yet — updates sent from the Recurring screen appear here')
+    expect(await byTestId('history-total').textContent()).toBe('0 requests')
+    expect(await rows().count()).toBe(0)
+  })
+
+  it('lists the requests sent, newest first, with their outcomes; a refused one is not there', async () => {
+    const overview = await suite.app.page.evaluate(() => window.gatedesk.invoke('sandbox:overview'))
+    if (!overview.ok) throw new Error(overview.error.message)
+    profileId = overview.value.profiles.find((profile) => profile.type === 'SRC')!.id
+
+    const approved = await sendUpdate({
+      'client-orderid': 'ORD-H-1',
+      'recurring-payment-id': profileId,
+      amount: '10.00',
+    })
+    expect(approved.outcome).toBe('approved')
+    const declined = await sendUpdate({
+      'client-orderid': 'ORD-H-2',
+      'recurring-payment-id': 'NO-SUCH-PROFILE-404',
+      amount: '10.00',
+    })
+    expect(declined.outcome).toBe('declined')
+    const refused = await sendUpdate({
+      'client-orderid': 'ORD-H-3',
+      'recurring-payment-id': profileId,
+      amount: '12,5',
+    })
+    expect(refused).toMatchObject({ outcome: 'not-sent', historyId: null })
+
+    await byTestId('history-refresh').click()
+    await expect.poll(() => rows().count()).toBe(2)
+    expect(await byTestId('history-total').textContent()).toBe('2 requests')
+    const [newest, oldest] = await rowTexts()
+    expect(newest).toContain('ORD-H-2')
+    expect(newest).toContain('NO-SUCH-PROFILE-404')
+    expect(newest).toContain('declined')
+    expect(newest).toContain('Sandbox')
+    expect(newest).toContain('Recurring update')
+    expect(oldest).toContain('ORD-H-1')
+    expect(oldest).toContain(profileId)
+    expect(oldest).toContain('approved')
+    expect(oldest).toContain(approved.serialNumber!)
+    // Naive UI's error red and success green.
+    expect(await tagColor(0)).toBe('rgb(208, 48, 80)')
+    expect(await tagColor(1)).toBe('rgb(24, 160, 88)')
+    expect((await rowTexts()).join('\n')).not.toContain('ORD-H-3')
+    await suite.app.screenshot('history')
+  })
+
+  it('filters by profile ID on Enter, keeps the filter across screens, and clears it', async () => {
+    await byTestId('history-filter-profile').locator('input').fill(profileId)
+    await byTestId('history-filter-profile').locator('input').press('Enter')
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await rowTexts()).toEqual([expect.stringContaining('ORD-H-1')])
+    expect(await byTestId('history-total').textContent()).toBe('1 request')
+
+    await suite.app.page.getByRole('link', { name: 'Sandbox' }).click()
+    await openHistory()
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await byTestId('history-filter-profile').locator('input').inputValue()).toBe(profileId)
+
+    await byTestId('history-clear').click()
+    await expect.poll(() => rows().count()).toBe(2)
+    expect(await byTestId('history-filter-profile').locator('input').inputValue()).toBe('')
+    expect(await byTestId('history-total').textContent()).toBe('2 requests')
+  })
+
+  it('filters by outcome as soon as one is picked, and says when nothing matches', async () => {
+    await byTestId('history-filter-outcome').click()
+    await suite.app.page.locator('.n-base-select-option', { hasText: /^declined$/ }).click()
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await rowTexts()).toEqual([expect.stringContaining('ORD-H-2')])
+
+    await byTestId('history-filter-order').locator('input').fill('ORD-H-1')
+    await byTestId('history-search').click()
+    await expect.poll(() => rows().count()).toBe(0)
+    expect(await byTestId('history-empty').textContent()).toContain('No requests match')
+    expect(await byTestId('history-total').textContent()).toBe('0 requests')
+
+    await byTestId('history-clear').click()
+    await expect.poll(() => rows().count()).toBe(2)
+  })
+
+  it('searches with all the boxes hold, says what the table shows, and drops unsearched text', async () => {
+    const profileBox = byTestId('history-filter-profile').locator('input')
+    const applied = () => byTestId('history-applied').textContent()
+    await expect.poll(applied).toBe('Showing all requests.')
+
+    // Typed but not searched for: the table stays as it was, and the line says so.
+    await profileBox.fill(profileId)
+    await expect.poll(applied).toContain('Changes in the boxes apply on Enter or Search.')
+    expect(await rows().count()).toBe(2)
+
+    // Coming back, the boxes show what the table was searched with.
+    await suite.app.page.getByRole('link', { name: 'Sandbox' }).click()
+    await openHistory()
+    await expect.poll(() => rows().count()).toBe(2)
+    expect(await profileBox.inputValue()).toBe('')
+    expect(await applied()).toBe('Showing all requests.')
+
+    // Picking an outcome searches with everything in the boxes, and the line names it all.
+    await profileBox.fill(profileId)
+    await byTestId('history-filter-outcome').click()
+    await suite.app.page.locator('.n-base-select-option', { hasText: /^declined$/ }).click()
+    await expect
+      .poll(applied)
+      .toBe(`Showing requests with profile ID ${profileId}, outcome declined.`)
+    await expect.poll(() => rows().count()).toBe(0)
+
+    // Clearing a box with its × searches again at once.
+    await byTestId('history-filter-profile').hover()
+    await byTestId('history-filter-profile').locator('.n-base-clear__clear').click()
+    await expect.poll(applied).toBe('Showing requests with outcome declined.')
+    await expect.poll(() => rows().count()).toBe(1)
+    expect(await rowTexts()).toEqual([expect.stringContaining('ORD-H-2')])
+    expect(await profileBox.inputValue()).toBe('')
+
+    await byTestId('history-clear').click()
+    await expect.poll(applied).toBe('Showing all requests.')
+    await expect.poll(() => rows().count()).toBe(2)
+  })
+
+  it('filters by the days sent, and cannot be given a range that ends before it starts', async () => {
+    const [first, last] = await byTestId('history-filter-days').locator('input').all()
+    await first!.fill('2020-01-01')
+    await last!.fill('2020-01-31')
+    await expect.poll(() => rows().count()).toBe(0)
+    expect(await byTestId('history-empty').textContent()).toContain('No requests match')
+
+    // An end typed before the start moves the start to it: the range stays in order.
+    await last!.fill('2019-12-15')
+    await suite.app.page.keyboard.press('Escape')
+    await expect.poll(() => first!.inputValue()).toBe('2019-12-15')
+    expect(await last!.inputValue()).toBe('2019-12-15')
+
+    const today = await suite.app.page.evaluate(() => {
+      const now = new Date()
+      const pad = (n: number) => String(n).padStart(2, '0')
+      return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
+    })
+    await last!.fill(today)
+    await first!.fill(today)
+    await suite.app.page.keyboard.press('Escape')
+    await expect.poll(() => rows().count()).toBe(2)
+    expect(suite.app.pageErrors).toEqual([])
+
+    await byTestId('history-clear').click()
+    await expect.poll(() => first!.inputValue()).toBe('')
+    await expect.poll(() => rows().count()).toBe(2)
+  })
+
+  it('shows a request in full, with the parameters as sent, and copies it as text', async () => {
+    await suite.app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(suite.gatedesk.harness.url).origin,
+    })
+    await rows().nth(1).click()
+    await expect.poll(() => byTestId('history-detail').isVisible()).toBe(true)
+    const detail = (await byTestId('history-detail').innerText()).replace(/\s+/g, ' ')
+    expect(detail).toContain('ORD-H-1')
+    expect(detail).toContain('approved')
+    const parameters = await byTestId('history-detail-parameters')
+      .locator('tbody tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent?.trim())),
+      )
+    expect(parameters).toEqual(
+      expect.arrayContaining([
+        ['client-orderid', 'ORD-H-1'],
+        ['recurring-payment-id', profileId],
+        ['amount', '10.00'],
+      ]),
+    )
+    await suite.app.screenshot('history-detail')
+
+    await byTestId('history-detail-copy').click()
+    await expect
+      .poll(() => suite.app.page.evaluate(() => navigator.clipboard.readText()))
+      .toContain('client-orderid=ORD-H-1')
+
+    await suite.app.page.keyboard.press('Escape')
+    await expect.poll(() => byTestId('history-detail').count()).toBe(0)
+  })
+
+  it('opens a request with Enter on its focused row', async () => {
+    await rows().first().focus()
+    await suite.app.page.keyboard.press('Enter')
+    await expect
+      .poll(() => byTestId('history-detail-parameters').textContent())
+      .toContain('NO-SUCH-PROFILE-404')
+    await suite.app.page.keyboard.press('Escape')
+    await expect.poll(() => byTestId('history-detail').count()).toBe(0)
+  })
+
+  it('ran with no CSP violation and no console error', async () => {
+    expect(await suite.app.cspViolations()).toEqual([])
+    expect(suite.app.pageErrors).toEqual([])
+  })
+})

@@ -1,0 +1,193 @@
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { dirname, join } from 'node:path'
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ViewQuery } from '../../../preload/contract/reports/report-view'
+import {
+  createQueryEngine,
+  QueryProcessStoppedError,
+  type QueryEngine,
+} from '../../../main/reports/query/query-client'
+import {
+  scratchDirFromArgs,
+  type QuerySource,
+  type ViewRows,
+} from '../../../main/reports/query/query-messages'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
+import type {
+  ProcessChannel,
+  ProcessLauncher,
+} from '../../../main/platform/workers/process-channel'
+import { sourceScript } from '../../../main/platform/workers/script-ref'
+import { caught } from '../../fixtures/caught'
+import { reportFolder, sourceOf, withRowStarts } from '../../fixtures/query-reports'
+import { TRANSACTIONS_TYPES, writeTransactions } from '../../fixtures/query-transactions'
+
+// The real query process, forked under tsx as the CLI and the tests start it.
+
+const ROWS = 200_000
+const AMOUNT = 4
+const folder = reportFolder()
+// The app's temp folder (tempRoot of its data folder).
+const scratchRoot = join(folder.dir, 'data', 'temp')
+const started: ProcessChannel[] = []
+/** The folder each process started was given, in order. */
+const scratchDirs: string[] = []
+const launch: ProcessLauncher = (script, args) => {
+  const channel = forkLauncher(script, args)
+  started.push(channel)
+  scratchDirs.push(scratchDirFromArgs(args))
+  return channel
+}
+/** Resolves once the process `channel` ended. */
+const ended = (channel: ProcessChannel) =>
+  new Promise<void>((resolve) => channel.onExit(() => resolve()))
+let engine: QueryEngine
+let source: QuerySource
+let amounts: string[]
+
+beforeAll(() => {
+  const file = join(folder.dir, 'transactions.csv')
+  writeTransactions(file, ROWS)
+  // With the row starts the session gives: the process extracts the columns in parts, in threads.
+  source = withRowStarts(sourceOf(file, { types: TRANSACTIONS_TYPES }))
+  const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
+  amounts = rows.slice(1).map((row) => row[AMOUNT]!)
+  engine = createQueryEngine({
+    launch,
+    script: sourceScript('query-process'),
+    scratchRoot,
+    memoryLimitMb: 512,
+  })
+})
+afterAll(() => {
+  engine.close()
+  folder.remove()
+})
+
+function rowIdsOf(view: ViewRows): number[] {
+  if (view.kind === 'identity') throw new Error('expected the rows of a view')
+  return [...view.rowIds]
+}
+
+const byAmount: ViewQuery = { sort: [{ column: AMOUNT, descending: false }], filters: [] }
+const searchAll: ViewQuery = {
+  sort: [{ column: 0, descending: true }],
+  filters: [],
+  search: 'order 1',
+}
+
+describe('the query process', () => {
+  it('sorts a report by amount, every row id in place', async () => {
+    const rowIds = rowIdsOf(await engine.view(source, byAmount))
+    expect(rowIds).toHaveLength(ROWS)
+    const sortedAmounts = rowIds.map((rowId) => Number(amounts[rowId]))
+    expect(sortedAmounts).toEqual([...sortedAmounts].sort((a, b) => a - b))
+    // Transaction_id is 100000000 + the row id: sorted descending, the ids come back reversed.
+    const byIdDescending = { sort: [{ column: 1, descending: true }], filters: [] }
+    const reversed = rowIdsOf(await engine.view(source, byIdDescending))
+    expect(reversed.slice(0, 3)).toEqual([ROWS - 1, ROWS - 2, ROWS - 3])
+    expect(reversed.at(-1)).toBe(0)
+    // The ids came as files (more than fit a reply), each removed once read, as were the
+    // extracted columns once loaded.
+    expect(readdirSync(scratchDirs.at(-1)!)).toEqual([])
+  })
+
+  it('totals exactly', async () => {
+    const exact = amounts.reduce((sum, amount) => sum + BigInt(amount.replace('.', '')), 0n)
+    const totals = await engine.totals(source, { sort: [], filters: [] })
+    const amountColumn = totals.columnSums.find((sum) => sum.column === AMOUNT)!
+    expect(amountColumn.sum).toBe(`${exact / 1000n}.${String(exact % 1000n).padStart(3, '0')}`)
+    expect(totals.amountByCurrency!.map((group) => group.count)).toEqual([
+      50_000, 50_000, 50_000, 50_000,
+    ])
+  })
+
+  it('fails the calls of a process that is killed mid-query, clearly, and recovers', async () => {
+    await engine.view(source, byAmount)
+    const running = engine.view(source, searchAll)
+    process.kill(started.at(-1)!.pid!, 'SIGKILL')
+    const error = await caught(() => running, QueryProcessStoppedError)
+    expect(error.message).toBe(
+      'The query process stopped unexpectedly (killed by SIGKILL); the report is still readable, try the sort again.',
+    )
+    const processes = started.length
+    expect(rowIdsOf(await engine.view(source, byAmount))).toHaveLength(ROWS)
+    expect(started).toHaveLength(processes + 1)
+  })
+
+  it('cancels a query, and answers the next', async () => {
+    await engine.view(source, byAmount)
+    const controller = new AbortController()
+    const cancelled = engine.view(source, searchAll, controller.signal)
+    setTimeout(() => controller.abort(), 50)
+    expect((await caught(() => cancelled, DOMException)).name).toBe('AbortError')
+    const eur = { sort: [], filters: [{ kind: 'equals' as const, column: 5, value: 'EUR' }] }
+    expect(rowIdsOf(await engine.view(source, eur))).toHaveLength(ROWS / 4)
+  })
+
+  it('pairs columns loaded at different times row for row', async () => {
+    // A copy, so that nothing of it is loaded yet.
+    const copy = join(folder.dir, 'copy.csv')
+    copyFileSync(source.file, copy)
+    const fresh = withRowStarts(sourceOf(copy, { types: TRANSACTIONS_TYPES }))
+    const currencies = Papa.parse<string[]>(readFileSync(source.file, 'utf8'), {
+      skipEmptyLines: true,
+    })
+      .data.slice(1)
+      .map((row) => row[5])
+    // Amount first, then Currency in a table of its own: the view reads both.
+    rowIdsOf(await engine.view(fresh, byAmount))
+    const usdByAmount: ViewQuery = {
+      sort: [{ column: AMOUNT, descending: true }],
+      filters: [{ kind: 'equals', column: 5, value: 'USD' }],
+    }
+    const rowIds = rowIdsOf(await engine.view(fresh, usdByAmount))
+    expect(rowIds).toHaveLength(ROWS / 4)
+    expect(rowIds.every((rowId) => currencies[rowId] === 'USD')).toBe(true)
+    const sortedAmounts = rowIds.map((rowId) => Number(amounts[rowId]))
+    expect(sortedAmounts).toEqual([...sortedAmounts].sort((a, b) => b - a))
+  })
+
+  it("writes in a new owner-only folder of the app's temp folder, never through a planted link, and leaves none", async () => {
+    // Where the query process used to write, in the shared temp folder, by a name known in
+    // advance: another user makes it first, with a link to a file of the victim's.
+    const sharedTemp = join(folder.dir, 'shared-tmp')
+    mkdirSync(sharedTemp)
+    const victim = join(folder.dir, 'victim.txt')
+    writeFileSync(victim, 'the victim file')
+    const previousTemp = process.env['TMPDIR']
+    process.env['TMPDIR'] = sharedTemp
+    const own = createQueryEngine({ launch, script: sourceScript('query-process'), scratchRoot })
+    try {
+      own.warm()
+      const channel = started.at(-1)!
+      const planted = join(sharedTemp, `gatedesk-query-files-${channel.pid}`)
+      mkdirSync(planted)
+      for (let id = 1; id <= 3; id++) symlinkSync(victim, join(planted, `view-${id}.u32`))
+      // Row ids of more rows than fit a reply are handed over in a file.
+      const rowIds = rowIdsOf(await own.view(source, byAmount))
+      expect(rowIds).toHaveLength(ROWS)
+      expect(readFileSync(victim, 'utf8')).toBe('the victim file')
+      const scratch = scratchDirs.at(-1)!
+      expect(dirname(scratch)).toBe(scratchRoot)
+      expect(statSync(scratch).mode & 0o777).toBe(0o700)
+      own.close()
+      await ended(channel)
+      await vi.waitFor(() => expect(existsSync(scratch)).toBe(false))
+    } finally {
+      own.close()
+      if (previousTemp === undefined) delete process.env['TMPDIR']
+      else process.env['TMPDIR'] = previousTemp
+    }
+  })
+})

@@ -1,0 +1,60 @@
+import type { MenuItemConstructorOptions } from 'electron'
+import { describe, expect, it, vi } from 'vitest'
+import { appHandlers } from '../../../main/app/app-handlers'
+import { ENGLISH_MENU_LABELS, menuTemplate } from '../../../main/app/menu'
+import { MENU_LABEL_KEYS } from '../../../preload/contract/app/app-channels'
+import { en } from '../../../preload/contract/locales/en'
+import { ru } from '../../../preload/contract/locales/ru'
+
+const items = (template: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] =>
+  template.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? items(item.submenu) : [])])
+
+describe('the native menu in the window’s language', () => {
+  it('words every item as the window asks, keeping the standard roles and their shortcuts', () => {
+    const english = items(menuTemplate({ appName: 'GateDesk', isMac: false, isDevelopment: true }))
+    const russian = items(
+      menuTemplate({
+        appName: 'GateDesk',
+        isMac: false,
+        isDevelopment: true,
+        labels: ru.shell.menu,
+      }),
+    )
+    expect(russian.map((item) => item.role)).toEqual(english.map((item) => item.role))
+    const labels = russian.filter((item) => item.type !== 'separator').map((item) => item.label)
+    expect(labels).toContain('Правка')
+    expect(labels).toContain('Выделить всё')
+    expect(labels.filter((label) => !label || /[A-Za-z]/.test(label))).toEqual([])
+  })
+
+  it("reads English from the window's locale file as main's own default", () => {
+    expect(en.shell.menu).toEqual(ENGLISH_MENU_LABELS)
+    expect(Object.keys(ru.shell.menu).sort()).toEqual([...MENU_LABEL_KEYS].sort())
+  })
+
+  it('lets the window reword the menu through its channel', async () => {
+    const setMenuLabels = vi.fn()
+    const handlers = appHandlers({
+      version: '1',
+      platform: 'linux',
+      openExternal: async () => undefined,
+      setMenuLabels,
+    })
+    expect(await handlers['app:set-menu-labels'](ru.shell.menu)).toEqual({ applied: true })
+    expect(setMenuLabels).toHaveBeenCalledWith(ru.shell.menu)
+  })
+
+  it('gives the native window parts the theme the user chose, where there are any', async () => {
+    const setThemeSource = vi.fn()
+    const inApp = appHandlers({
+      version: '1',
+      platform: 'linux',
+      openExternal: async () => undefined,
+      setThemeSource,
+    })
+    expect(await inApp['app:set-theme-source']({ source: 'dark' })).toEqual({ applied: true })
+    expect(setThemeSource).toHaveBeenCalledWith('dark')
+    const elsewhere = appHandlers({ version: '1', platform: 'linux', openExternal: async () => {} })
+    expect(await elsewhere['app:set-theme-source']({ source: 'light' })).toEqual({ applied: false })
+  })
+})

@@ -1,0 +1,180 @@
+import { appendFileSync, closeSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ByteProgress } from '../../../../main/platform/csv/byte-progress'
+import { CsvError } from '../../../../main/platform/csv/csv-error'
+import {
+  indexInTwoParts,
+  indexRows,
+  startIndexThread,
+} from '../../../../main/platform/csv/row-index'
+import type { SampleRequest } from '../../../../main/platform/csv/row-sample'
+import { readRowRange } from '../../../../main/platform/csv/row-window'
+import { REPORT_COLUMNS } from '../../../../main/sandbox/reports/report-rows'
+import { sourceScript } from '../../../../main/platform/workers/script-ref'
+import { caught } from '../../../fixtures/caught'
+import { csvScratch, scanBytes, TRICKY_CSV, TRICKY_ROWS } from '../../../fixtures/csv-files'
+
+const scratch = csvScratch()
+const script = sourceScript('row-index-worker')
+let big: string
+beforeAll(() => {
+  // 32 MiB: 4 reads of the worker, time enough to cancel in the middle.
+  const row =
+    '"Shop","1001","ORD-1","2024-03-01 09:15:00","10.500","EUR","sale","Coffee, ""hot""\r\nto go","15.03.2024"\r\n'
+  const header = `"${REPORT_COLUMNS.join('","')}"\r\n`
+  big = scratch.write('big.csv', header + row.repeat(Math.ceil((32 << 20) / row.length)))
+})
+afterAll(() => scratch.close())
+
+describe('indexing in a worker thread', () => {
+  it('finds the rows the scanner finds, and reports progress up to the whole file', async () => {
+    const path = scratch.write('tricky.csv', TRICKY_CSV)
+    const progress: ByteProgress[] = []
+    const index = await indexRows(
+      script,
+      path,
+      { delimiter: ',' },
+      {
+        onProgress: (p) => progress.push(p),
+      },
+    )
+    const size = Buffer.byteLength(TRICKY_CSV)
+    expect(index).toMatchObject({ ...scanBytes(Buffer.from(TRICKY_CSV)), fileSize: size })
+    expect(progress.at(-1)).toEqual({ bytesDone: size, bytesTotal: size })
+    const file = await scratch.open(path)
+    expect(await readRowRange({ ...file, index }, 0, index.rowCount)).toEqual(TRICKY_ROWS)
+  })
+
+  it('indexes an empty file and a header-only file as having no rows', async () => {
+    for (const [name, text, headerFieldCount] of [
+      ['empty.csv', '', 0],
+      ['header.csv', '"a";"b"\r\n', 2],
+    ] as const) {
+      const index = await indexRows(script, scratch.write(name, text), { delimiter: ';' })
+      expect(index).toMatchObject({ rowCount: 0, headerFieldCount, problemCount: 0 })
+    }
+  })
+
+  it('gives the offsets of a large file with every row read the same', async () => {
+    const index = await indexRows(script, big, { delimiter: ',' })
+    expect(index.problemCount).toBe(0)
+    expect(index.offsets).toHaveLength(index.rowCount + 1)
+    const expected = scanBytes(await readFile(big)).offsets
+    expect(Buffer.from(index.offsets.buffer).equals(Buffer.from(expected.buffer))).toBe(true)
+  })
+
+  it('stops at once when cancelled, before it starts or halfway', async () => {
+    const before = new AbortController()
+    before.abort()
+    const early = indexRows(script, big, { delimiter: ',' }, { signal: before.signal })
+    expect((await caught(() => early, Error)).name).toBe('AbortError')
+
+    const halfway = new AbortController()
+    const progress: ByteProgress[] = []
+    const started = performance.now()
+    const cancelled = indexRows(
+      script,
+      big,
+      { delimiter: ',' },
+      {
+        signal: halfway.signal,
+        onProgress: (p) => {
+          progress.push(p)
+          halfway.abort()
+        },
+      },
+    )
+    expect((await caught(() => cancelled, Error)).name).toBe('AbortError')
+    expect(progress).toHaveLength(1)
+    expect(progress[0]!.bytesDone).toBeLessThan(progress[0]!.bytesTotal)
+    expect(performance.now() - started).toBeLessThan(5000)
+  })
+
+  it('says when the file is missing', async () => {
+    const error = await caught(
+      () => indexRows(script, `${scratch.dir}/gone.csv`, { delimiter: ',' }),
+      CsvError,
+    )
+    expect(error.code).toBe('file-missing')
+    expect(error.message).toMatch(/"gone\.csv" is no longer there/)
+  })
+
+  it('says when the worker dies', async () => {
+    const dying = { file: scratch.write('dying.mjs', 'process.exit(3)'), execArgv: [] }
+    const error = await caught(
+      () => indexRows(dying, scratch.write('any.csv', 'a\n'), { delimiter: ',' }),
+      CsvError,
+    )
+    expect(error.code).toBe('index-failed')
+    expect(error.message).toBe(
+      'GateDesk could not index "any.csv": the indexing thread stopped (exit code 3).',
+    )
+  })
+
+  it('gives an index that refuses rows once the file changed or was deleted', async () => {
+    const opened = async (name: string) => {
+      const path = scratch.write(name, TRICKY_CSV)
+      const index = await indexRows(script, path, { delimiter: ',' })
+      return { ...(await scratch.open(path)), index }
+    }
+    const changed = await opened('changed.csv')
+    appendFileSync(changed.path, '"one","more","row"\r\n')
+    expect((await caught(() => readRowRange(changed, 0, 1), CsvError)).code).toBe('file-changed')
+    const deleted = await opened('deleted.csv')
+    rmSync(deleted.path)
+    expect((await caught(() => readRowRange(deleted, 0, 1), CsvError)).code).toBe('file-missing')
+  })
+})
+
+describe('indexing in two parts at once', () => {
+  const twoParts = async (cut: number, sample?: SampleRequest) => {
+    const fd = openSync(big, 'r')
+    try {
+      return await indexInTwoParts(
+        [startIndexThread(script), startIndexThread(script)],
+        big,
+        { delimiter: ',', ...(sample ? { sample } : {}) },
+        { cut, headerFieldCount: REPORT_COLUMNS.length, fd },
+      )
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  it('gives the index of one thread, cut where a row starts or inside a quoted field', async () => {
+    const whole = scanBytes(await readFile(big))
+    const bytes = await readFile(big)
+    const middle = Math.floor(bytes.length / 2)
+    // The first line break after the middle: between rows, or inside "…hot""\r\nto go".
+    const rowStart = whole.offsets.find((offset) => offset > middle)!
+    const insideQuotes = bytes.indexOf('hot""\r\nto go', middle) + 'hot""\r\n'.length
+    for (const cut of [rowStart, insideQuotes]) {
+      const index = await twoParts(cut)
+      expect(index.rowCount).toBe(whole.rowCount)
+      expect(index.problemCount).toBe(0)
+      expect(index.headerFieldCount).toBe(whole.headerFieldCount)
+      expect(index.cut).toBeUndefined()
+      expect(Buffer.from(index.offsets.buffer).equals(Buffer.from(whole.offsets.buffer))).toBe(true)
+    }
+  })
+
+  it('samples rows across the whole file once the parts are joined', async () => {
+    const whole = scanBytes(await readFile(big))
+    const { size } = await stat(big)
+    const cut = whole.offsets.find((offset) => offset > size / 2)!
+    const index = await twoParts(cut, { fromRow: 100, windows: 4, windowRows: 2 })
+    const windows = index.sample!.windows
+    expect(windows.map((window) => window.from)).toEqual(
+      [0, 1, 2, 3, 4]
+        .map((k) => 100 + k * Math.floor(whole.rowCount / 4))
+        .filter((row) => row < whole.rowCount),
+    )
+    const text = readFileSync(big)
+    for (const { from, to, bytes } of windows) {
+      expect(Buffer.from(bytes).equals(text.subarray(whole.offsets[from], whole.offsets[to]))).toBe(
+        true,
+      )
+    }
+  })
+})
