@@ -46,6 +46,14 @@ const layers = [
     to: { path: '^main/(app|cli)/' },
   },
   {
+    name: 'cli-uses-a-feature-through-its-face',
+    comment:
+      'The command line uses a feature through its index.ts (its services and what a root builds ' +
+      'them from), never its insides.',
+    from: { path: '^main/cli/' },
+    to: { path: MAIN_FEATURE, pathNot: '^main/[^/]+/index\\.ts$' },
+  },
+  {
     name: 'screens-meet-through-platform',
     comment:
       "A screen's folder never imports another's: what two share lives in renderer/src/platform/.",

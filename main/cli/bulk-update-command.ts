@@ -1,22 +1,27 @@
-import { sendRecurringUpdate } from '../recurring/send-core'
+import { createSendingContext, sendRecurringUpdate } from '../recurring'
+import {
+  type BulkJob,
+  type BulkJobService,
+  type BulkProgress,
+  type BulkSource,
+  DEFAULT_CONCURRENCY,
+  connectionContexts,
+  connectionEnvironment,
+  createBulkJobService,
+  createBulkJournal,
+  createBulkMappings,
+  createPastedTables,
+  readJobFile,
+} from '../bulk'
 import { dirname } from 'node:path'
 import {
   RECURRING_PROFILE_TYPES,
   type RecurringProfileType,
 } from '../../preload/contract/recurring/recurring-parameters'
 import { ExplainedError } from '../../preload/contract/platform/explained'
-import { DEFAULT_CONCURRENCY } from '../bulk/bulk-job'
-import type { BulkProgress } from '../bulk/bulk-run'
-import type { BulkSource } from '../bulk/bulk-source'
 import { isHeaderLine } from '../platform/privacy/column-name'
-import { createBulkJobService, readJobFile, type BulkJobService } from '../bulk/job-service'
-import { createPastedTables } from '../bulk/pasted-tables'
-import { connectionContexts, connectionEnvironment } from '../bulk/row-environments'
 import { CsvError } from '../platform/csv/csv-error'
-import { createSendingContext } from '../recurring/sending-context'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
-import { createBulkJournal, type BulkJob } from '../bulk/bulk-journal-repository'
-import { createBulkMappings } from '../bulk/bulk-mappings-repository'
 import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openCliStore } from './cli-history'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'

@@ -3,13 +3,13 @@ import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { Parameter } from '../platform/privacy/parameter'
 import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openDatabase, type Db } from '../platform/db/database'
-import { createEnvironmentRepository } from '../environments/environments-repository'
+import { createEnvironmentRepository } from '../environments'
 import {
-  createHistoryRepository,
   type HistoryOperation,
   type HistoryRepository,
   type RequestResult,
-} from '../history/history-repository'
+  createHistoryRepository,
+} from '../history'
 import { CliFailure } from './cli-io'
 
 const NAME_MAX = 64

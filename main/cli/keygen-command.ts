@@ -6,11 +6,7 @@ import {
   backupPassphraseSchema,
   rsaKeySizeSchema,
 } from '../../preload/contract/environments/environment'
-import {
-  BACKUP_PBKDF2_ITERATIONS,
-  encryptPrivateKey,
-} from '../environments/keys/encrypted-private-key'
-import { generateRsaKeyPair } from '../environments/keys/rsa-key-generation'
+import { BACKUP_PBKDF2_ITERATIONS, encryptPrivateKey, generateRsaKeyPair } from '../environments'
 import {
   CliFailure,
   parseOptions,

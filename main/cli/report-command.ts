@@ -6,7 +6,7 @@ import {
   type ReportResult,
 } from '../platform/gateway/report-response'
 import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/platform/readable-units'
-import { historyParameters } from '../reports/report-run-record'
+import { historyParameters } from '../reports'
 import {
   reportRequestSchema,
   type ReportRequest,

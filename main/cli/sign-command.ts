@@ -8,7 +8,7 @@ import {
   type SigningCredentials,
 } from '../platform/gateway/oauth1'
 import { maskParameters, redactorFor } from '../platform/privacy/redaction'
-import { loadRsaPrivateKey } from '../environments/keys/rsa-private-key'
+import { loadRsaPrivateKey } from '../environments'
 import {
   CliFailure,
   parseOptions,

@@ -169,6 +169,9 @@ describe('import circles', () => {
       'platform/csv/rows.ts': 'export const rows = 1\n',
       'recurring/handlers.ts': "import { bind } from '../app/ipc'\nexport const handlers = bind\n",
       'app/ipc.ts': 'export const bind = 1\n',
+      'bulk/index.ts': "export { job } from './job'\n",
+      'cli/bulk-command.ts': "import { job } from '../bulk'\nexport const command = job\n",
+      'cli/reaching-command.ts': "import { job } from '../bulk/job'\nexport const command = job\n",
       'sandbox/stores/state.ts':
         "import { db } from './db'\nimport { tls } from '../http/tls'\nexport const state = db + tls\n",
       'sandbox/stores/db.ts': 'export const db = 1\n',
@@ -238,8 +241,9 @@ describe('import circles', () => {
       .map(({ from, to, rule }) => `${rule.name}: ${from} -> ${to}`)
       .sort()
 
-  it('refuse a platform import of a feature, a value import across features, a feature importing a root', () => {
+  it('refuse a platform import of a feature, a value import across features, a feature importing a root, the CLI reaching past a face', () => {
     expect(breaks('main')).toEqual([
+      'cli-uses-a-feature-through-its-face: main/cli/reaching-command.ts -> main/bulk/job.ts',
       'features-meet-through-the-contract: main/bulk/job.ts -> main/recurring/send.ts',
       'no-feature-imports-a-root: main/recurring/handlers.ts -> main/app/ipc.ts',
       'no-reaching-in: main/sandbox/stores/state.ts -> main/sandbox/http/tls.ts',

@@ -1,0 +1,8 @@
+// The history feature's face for the command line: the repository the app's History screen reads.
+// main/cli/ imports a feature only through this file (.dependency-cruiser.js).
+export {
+  createHistoryRepository,
+  type HistoryOperation,
+  type HistoryRepository,
+  type RequestResult,
+} from './history-repository'
