@@ -1,6 +1,8 @@
 import { mainBulk } from './main-bulk'
+import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainSandbox } from './main-sandbox'
+import { mainStartup } from './main-startup'
 /**
  * Messages main sends with a `messageCode` (preload/contract/platform/explained.ts), keyed by that code.
  * English must read exactly as main's own message: tests/unit/platform/i18n/main-messages.test.ts checks it.
@@ -106,6 +108,8 @@ export const main = {
     'uncertain-earlier':
       'Nothing was sent: the last send of this update to profile {profile} (history #{history}) has an uncertain outcome ({outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.',
     'nothing-reached': 'Nothing reached the gateway: {detail}',
+    'failed-while-sending':
+      'GateDesk failed while sending; the request may have reached the gateway: {detail}',
     unknown:
       'The outcome is unknown: {detail} The request may have been applied; check the profile before sending it again.',
     'broken-rules':
@@ -174,6 +178,11 @@ export const main = {
     unexpected:
       'The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: {detail}',
   },
+  keychain: mainKeychain,
+  key: mainKey,
+  signing: mainSigning,
+  startup: mainStartup,
+  environments: mainEnvironments,
   environment: {
     untrimmed: '{field} must not start or end with spaces',
     multiline: '{field} must be a single line of text',

@@ -1,6 +1,8 @@
 import { mainBulk } from './main-bulk'
+import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainSandbox } from './main-sandbox'
+import { mainStartup } from './main-startup'
 import type { Translation } from '../message-schema'
 import type { main as english } from '../en/main'
 
@@ -104,6 +106,7 @@ export const main: Translation<typeof english> = {
     'uncertain-earlier':
       'Ничего не отправлено: чем закончилась прошлая отправка этого изменения в профиль {profile} (история №{history}), неизвестно ({outcome}), так что профиль мог уже измениться. Сначала проверьте профиль; отправляйте снова, только если он не изменился, и подтвердите, что это намеренно.',
     'nothing-reached': 'Запрос не дошёл до шлюза: {detail}',
+    'failed-while-sending': 'Сбой GateDesk во время отправки; запрос мог дойти до шлюза: {detail}',
     unknown:
       'Результат неизвестен: {detail} Запрос мог быть применён; проверьте профиль, прежде чем отправлять его снова.',
     'broken-rules':
@@ -170,6 +173,11 @@ export const main: Translation<typeof english> = {
     unexpected:
       'Шлюз доступен по TLS с проверкой сертификата и не отклонил учётные данные, но ответил на тестовый отчёт не так, как ожидалось: {detail}',
   },
+  keychain: mainKeychain,
+  key: mainKey,
+  signing: mainSigning,
+  startup: mainStartup,
+  environments: mainEnvironments,
   environment: {
     untrimmed: 'Значение не должно начинаться или заканчиваться пробелом',
     multiline: 'Значение должно умещаться в одну строку',
