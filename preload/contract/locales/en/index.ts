@@ -1,4 +1,5 @@
 import { bulk } from './bulk'
+import { cli } from './cli'
 import { common } from './common'
 import { environments } from './environments'
 import { history } from './history'
@@ -21,5 +22,6 @@ export const en = {
   reports,
   bulk,
   main,
+  cli,
 }
 export type MessageSchema = typeof en

@@ -1,6 +1,7 @@
 import type { Translation } from '../message-schema'
 import type { MessageSchema } from '../en'
 import { bulk } from './bulk'
+import { cli } from './cli'
 import { common } from './common'
 import { environments } from './environments'
 import { history } from './history'
@@ -22,4 +23,5 @@ export const ru: Translation<MessageSchema> = {
   reports,
   bulk,
   main,
+  cli,
 }

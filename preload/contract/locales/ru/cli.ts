@@ -1,0 +1,194 @@
+import type { Translation } from '../message-schema'
+import type { cli as english } from '../en/cli'
+import { cliHelp } from './cli-help'
+
+export const cli: Translation<typeof english> = {
+  help: cliHelp,
+  usage: 'Вызов:',
+  overview: {
+    synopsis: 'gatedesk <команда> [параметры]',
+    commands: 'Команды:',
+    more: 'Параметры команды: "gatedesk <команда> --help".',
+  },
+  summary: {
+    sign: 'показать базовую строку OAuth, подпись и заголовок запроса (отладка подписи)',
+    keygen:
+      'создать пару ключей RSA без подключения к сети: private.pem (0600), public.pem и его отпечаток',
+    sandbox:
+      'запустить локальную песочницу шлюза или перевести её моделируемую дату ("sandbox advance")',
+    'update-recurring':
+      'отправить один подписанный запрос update-recurring-payment и вывести результат',
+    'bulk-update':
+      'отправить изменения из CSV-файла с журналом: можно продолжить после остановки, ни одна строка не уходит дважды',
+    report:
+      'получить один пользовательский отчёт по транзакциям и сохранить его (CSV или PDF) в файл',
+    'report-view':
+      'вывести строки CSV-отчёта, отсортированные, отфильтрованные и с итогами, движком приложения',
+  },
+  'unknown-command': 'gatedesk: неизвестная команда "{name}"',
+  'see-help': 'Параметры команды: "gatedesk {command} --help".',
+  wrong: {
+    options: 'неверные параметры: {detail}',
+    required: 'не указан обязательный параметр {option}',
+    'number-range': '{option} должен быть числом от {min} до {max}, а не "{value}"',
+    'whole-number': '{option} должен быть целым числом от {min} до {max}, а не "{value}"',
+    'one-of': '{option} может быть {choices} или {last}, но не "{value}"',
+    'name-value': '--param "{param}" должен иметь вид name=value',
+    'card-data-argument':
+      '{name} нельзя указывать в командной строке: её видно в ps и в истории оболочки. Запишите его в файл и укажите файл в --params-file FILE (- читает стандартный ввод) вместо {option}',
+    'params-needed':
+      'укажите параметры запроса в --params-file FILE или параметрами --param name=value',
+    'input-or-resume': 'укажите либо --input FILE (новое задание), либо --resume JOB',
+    'out-folder': 'не указан --out DIR: папка для файлов ключей',
+    'one-file': 'укажите ровно один CSV-файл',
+    'no-such-column':
+      '{option} "{name}": такого столбца нет. Столбцы: {columns} (или номера 1–{count}).',
+    'filter-format': '--filter "{spec}" должен иметь вид COLUMN=VALUE',
+    'rows-format': '--rows "{spec}" должен иметь вид FROM:TO, например 0:100',
+    'rows-beyond':
+      '--rows {spec}: в представлении {n} строка | --rows {spec}: в представлении {n} строки | --rows {spec}: в представлении {n} строк',
+    'param-or-body':
+      'укажите тело запроса либо параметрами --param name=value, либо в --body, но не тем и другим сразу',
+    'body-escape-name':
+      '--body: в имени параметра {position} неверная %-последовательность (за % должны идти две шестнадцатеричные цифры UTF-8): закодируйте его заново, сам знак % — как %25',
+    'body-escape-value':
+      '--body: в значении {parameter} неверная %-последовательность (за % должны идти две шестнадцатеричные цифры UTF-8): закодируйте его заново, сам знак % — как %25',
+    'body-twice': '--body содержит {name} дважды; в запросе он бывает один раз',
+    'body-signature':
+      '--body содержит oauth_signature, которому место только в заголовке Authorization (раздел 5.1 спецификации): клиент, отправивший запрос, не должен включать его в тело',
+    'body-version': '--body содержит oauth_version "{value}"; шлюз подписывает с версией 1.0',
+    'body-unknown-oauth':
+      '--body содержит {name}, которого нет в запросах шлюза (есть только oauth_consumer_key, oauth_nonce, oauth_signature_method, oauth_timestamp и oauth_version)',
+    'body-disagrees':
+      '--{option} равен "{given}", а {name} в теле равен "{value}": укажите значения одного запроса или не указывайте --{option}, чтобы взять значение из тела',
+    'hmac-with-key':
+      'HMAC-SHA1 подписывает контрольным ключом: укажите --control-key-file, а не --key',
+    'rsa-with-control-key':
+      'RSA-SHA256 подписывает закрытым ключом: укажите --key, а не --control-key-file',
+  },
+  file: {
+    'cannot-read': '{option} {path}: не удалось прочитать файл ({why})',
+    'not-regular': '{option} {path}: не удалось прочитать файл ({why}): {instead}',
+    why: {
+      missing: 'файла нет',
+      denied: 'нет доступа',
+      folder: 'это папка',
+      'not-regular': 'это канал, устройство или сокет, а не обычный файл',
+    },
+    'give-stdin':
+      'укажите {option} -, чтобы читать стандартный ввод, или сохраните содержимое в файл и укажите его',
+    'save-file': 'сохраните содержимое в файл и укажите его',
+    'not-json': '{option} {file}: это не JSON ({reason})',
+    'bad-field': '{option} {file}: "{field}" {reason}',
+    'whole-file': 'файл',
+    'whole-request': 'запрос',
+    'not-name-value': '{option} {path}: строка {line} не имеет вида name=value',
+    'no-secret': 'в файле подключения {file} не указан {field}',
+    'secret-unreadable': 'не удалось прочитать {field} {path} ({reason})',
+    'key-file': 'Файл ключа {file}',
+  },
+  'not-recorded': 'Ничего не отправлено: запрос не удалось записать в историю: {reason}',
+  keygen: {
+    passphrase: '--passphrase-file {path}: {reason}',
+    'already-there':
+      '{file} уже существует: GateDesk никогда не заменяет файлы ключей. Укажите другую папку в --out или сначала перенесите старые ключи.',
+    'cannot-write': 'не удалось записать {file} ({reason})',
+    'cannot-create': 'не удалось создать папку {folder} ({reason})',
+    unencrypted:
+      'предупреждение: закрытый ключ в {file} не зашифрован: любой, кто может прочитать файл, может подписывать от вашего имени. Импортируйте его в GateDesk (он хранит ключ в связке ключей ОС) и удалите файл или создайте пару заново с --passphrase-file.',
+    'wrote-plain':
+      'Записан {file} (закрытый ключ RSA {bits} бит, незашифрованный PEM PKCS#1, права 0600): храните его в секрете.',
+    'wrote-encrypted':
+      'Записан {file} (закрытый ключ RSA {bits} бит, PEM PKCS#8, зашифрованный вашей парольной фразой, права 0600): храните его в секрете.',
+    'wrote-public': 'Записан {file}: отправьте его своему менеджеру поддержки.',
+    fingerprint: 'Отпечаток SHA-256: {fingerprint}',
+  },
+  sandbox: {
+    'port-in-use': 'порт {port} занят: укажите другой --port или 0 для любого свободного порта',
+    'could-not-start': 'не удалось запустить песочницу в {folder}: {reason}',
+    listening: 'Песочница GateDesk слушает {url}',
+    state: 'Состояние: {folder}',
+    'state-default': 'Состояние: {folder} (по умолчанию)',
+    'connection-file': 'Файл подключения: {file} (укажите его в --connection)',
+    merchant:
+      'Мерчант: {login}, endpoint {endpoint}; демонстрационных профилей: активных {running}, остановленных {stopped}',
+    'simulated-date': 'Моделируемая дата: {date}',
+    'simulated-date-faults': 'Моделируемая дата: {date}; сбои включены (X-Sandbox-Fault)',
+    'stop-hint': 'Чтобы остановить, нажмите Ctrl+C.',
+    stopped: 'Песочница остановлена ({signal}).',
+    advanced: 'Моделируемая дата: {from} → {to}',
+    'no-charges': 'Списаний к этой дате нет.',
+    charges: '{n} списание: | {n} списания: | {n} списаний:',
+    charge: '{day}  профиль {profile}  транзакция {transaction}  {amount}  {status}',
+    'charge-with-reason':
+      '{day}  профиль {profile}  транзакция {transaction}  {amount}  {status} ({reason})',
+    'stopped-profile': 'Остановлен: профиль {profile} {day} ({reason})',
+    'sending-callbacks': 'Отправка колбэков…',
+    callbacks:
+      'Колбэки: доставлено {delivered}, не доставлено {failed}, не отправлено {refused} (адрес не loopback)',
+  },
+  bulk: {
+    column: 'столбец {n}',
+    'no-id-column':
+      '--input {input}: нет столбца recurring-payment-id (заголовки: {headers}). Назовите столбцы по параметрам из раздела 4.2 спецификации.',
+    'no-id-column-data':
+      '--input {input}: нет столбца recurring-payment-id (заголовки: {headers}). Первая строка файла — не имена столбцов: возможно, это строка данных. Назовите столбцы по параметрам из раздела 4.2 спецификации.',
+    'not-sent-columns': 'Не отправляются (такого параметра нет): {columns}',
+    'bad-rows': '{bad} из {total} строк нарушают правила шлюза:',
+    problem: 'строка {row}, {column}: {message}',
+    more: '… и ещё {n}',
+    'fix-rows': 'ничего не отправлено. Исправьте эти строки или пропустите их с --skip-invalid.',
+    'no-row': 'ничего не отправлено: нет ни одной строки, которую можно отправить.',
+    created: 'Массовое задание {job}: строк из {input}: {n}',
+    'no-such-job': '--resume {job}: такого массового задания в журнале нет',
+    'unknown-skipped': 'Строк с неизвестным результатом: {n}; они пропущены',
+    'unknown-resent':
+      'Строк с неизвестным результатом: {n}; они будут отправлены снова с новыми номерами заказов',
+    resuming: 'Массовое задание {job}: продолжение, ещё не отправлено строк: {n}',
+    'not-shredded':
+      'Вставленную таблицу этого задания сейчас не удалось надёжно удалить ({reason}); приложение удалит её при следующем запуске.',
+    stopping: 'Остановка: отправляемые строки будут обработаны, затем продолжите с --resume {job}',
+    'unknown-rows':
+      'Строк с неизвестным результатом: {n} (строки {rows}): проверьте эти профили, затем --resume {job} --unknown resend или --unknown skip',
+    'in-flight': 'отправляется {n}',
+    'outcome-count': '{outcome}: {n}',
+    'unknown-count': 'неизвестно: {n}',
+    pace: '{perSecond}/с · осталось {secondsLeft} с',
+    summary: 'Массовое задание {job}: {state}.',
+  },
+  report: {
+    'out-mismatch':
+      '--out {out}: запрошен отчёт {asked} (reportFormat "{format}"), но имя файла оканчивается на {extension}: назовите файл .{askedExtension} или запросите {named} в --request. Ничего не отправлено.',
+    'kind-mismatch':
+      'Шлюз прислал отчёт {kind}, но имя --out {out} оканчивается на {extension}, поэтому ничего не записано: назовите файл .{kindExtension} и запустите отчёт снова.',
+    saved: '{saved}: {file}',
+    outcome: '{outcome}: {message}',
+    'kept-damaged': 'Как вы просили, его байты сохранены в {file}',
+    'keep-damaged-hint': 'Чтобы всё же сохранить его байты, запустите снова с --keep-damaged.',
+  },
+  view: {
+    shown: 'Строки {from}–{to} из {count}',
+    problem: 'строка файла {line}: {message}',
+    rows: 'Строк: {n}',
+    amount:
+      'Amount {currency}: {sum} ({n} строка) | Amount {currency}: {sum} ({n} строки) | Amount {currency}: {sum} ({n} строк)',
+    'type-count': '{type}: {n} строка | {type}: {n} строки | {type}: {n} строк',
+    sum: 'Сумма {column}: {sum}',
+    'temp-folder':
+      'не удалось создать временную папку в {root} ({reason}): укажите в {variable} папку, в которую можно писать.',
+  },
+  sign: {
+    'empty-control-key':
+      'предупреждение: файл --control-key-file {file} пуст, поэтому подпись вычислена с пустым контрольным ключом',
+    'timestamp-not-seconds':
+      'предупреждение: --timestamp "{timestamp}" — не секунды Unix; шлюз отклонит запрос',
+    unmasked:
+      'предупреждение: --unmasked выводит номера карт, cvv2 и SSN полностью: не вставляйте этот вывод в заявки, чаты и журналы',
+    masked:
+      'примечание: данные карт в выводе замаскированы; подпись вычислена по настоящим значениям (--unmasked выводит их)',
+    parameters: 'Подписанные параметры (нормализованные):',
+    'base-string': 'Базовая строка подписи:',
+    signature: 'Подпись (base64):',
+    authorization: 'Заголовок Authorization:',
+  },
+}
