@@ -9,7 +9,7 @@ import type { GatewayDeps, SigningSecrets } from '../../../main/platform/gateway
 import { httpsPost, httpsPostToFile } from '../../../main/platform/gateway/https-transport'
 import { randomNonce } from '../../../main/platform/gateway/oauth1'
 import { createAppI18n } from '../../../renderer/src/platform/i18n/create'
-import { explainWith, type Wording } from '../../../renderer/src/platform/i18n/main-messages'
+import { explainWith, type Wording } from '../../../preload/contract/locales/explain'
 import { startHttpsTestServer, type HttpsTestServer } from '../../fixtures/https-test-server'
 
 const MiB = 1024 * 1024

@@ -20,7 +20,7 @@ import {
   saveLayout,
 } from '../../../renderer/src/features/reports/table/saved-column-layouts'
 import { nextSort } from '../../../renderer/src/features/reports/table/sort-keys'
-import type { UnitWording } from '../../../renderer/src/platform/i18n/readable-units'
+import type { UnitWording } from '../../../preload/contract/locales/unit-wording'
 import { createAppI18n } from '../../../renderer/src/platform/i18n/create'
 import { groupDigits, showingText } from '../../../renderer/src/features/reports/table/view-format'
 

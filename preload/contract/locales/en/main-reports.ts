@@ -4,7 +4,7 @@
  * by their code under `report.`; English reads exactly as main words them
  * (tests/unit/platform/i18n/main-messages.test.ts).
  * {sizeBytes}, {durationMs}, {limitBytes} and {limitMs} arrive as numbers and are written in the
- * window's language (renderer/src/platform/i18n/main-messages.ts).
+ * window's language (preload/contract/locales/explain.ts).
  */
 export const mainReports = {
   received: 'Received a {kind} report of {sizeBytes} in {durationMs}.',

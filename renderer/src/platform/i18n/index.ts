@@ -1,10 +1,10 @@
 import { computed } from 'vue'
 import { useI18n } from 'vue-i18n'
 import type { Explained } from '../../../../preload/contract/platform/explained'
-import { byteSize, type UnitWording } from './readable-units'
+import { byteSize, type UnitWording } from '../../../../preload/contract/locales/unit-wording'
 import { createAppI18n } from './create'
 import { initialLocale, rememberLocale, type AppLocale } from './locales'
-import { explainWith, type Wording } from './main-messages'
+import { explainWith, type Wording } from '../../../../preload/contract/locales/explain'
 
 export const i18n = createAppI18n(initialLocale())
 

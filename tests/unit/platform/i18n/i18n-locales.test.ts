@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { en } from '../../../../preload/contract/locales/en'
 import { ru } from '../../../../preload/contract/locales/ru'
 import { localeFromLanguages } from '../../../../renderer/src/platform/i18n/locales'
-import { russianPlural } from '../../../../renderer/src/platform/i18n/plural-rules'
+import { russianPlural } from '../../../../preload/contract/locales/plural-rules'
 
 type Tree = { [key: string]: string | Tree }
 

@@ -24,7 +24,7 @@ import { environmentInputSchema } from '../../../../preload/contract/environment
 import { validateRecurringUpdate } from '../../../../preload/contract/recurring/recurring-validation'
 import type { RecurringUpdateIssue } from '../../../../preload/contract/recurring/recurring-issue'
 import { createAppI18n } from '../../../../renderer/src/platform/i18n/create'
-import { explainWith, type Wording } from '../../../../renderer/src/platform/i18n/main-messages'
+import { explainWith, type Wording } from '../../../../preload/contract/locales/explain'
 import { en } from '../../../../preload/contract/locales/en'
 import { sandboxMessages } from '../../../fixtures/sandbox-messages'
 import { bulkMessages } from '../../../fixtures/bulk-messages'

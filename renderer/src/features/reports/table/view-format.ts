@@ -1,5 +1,8 @@
 import { useI18n } from 'vue-i18n'
-import { numberFormat, type UnitWording } from '../../../platform/i18n/readable-units'
+import {
+  numberFormat,
+  type UnitWording,
+} from '../../../../../preload/contract/locales/unit-wording'
 
 /** A whole number as `locale` writes it: 1,000,000 (en), 1 000 000 (ru). */
 export const count = (n: number, locale: string) => numberFormat(locale, 0).format(n)

@@ -4,7 +4,7 @@ import {
   sizeLimitParts,
   timeLimitParts,
   type ReadableParts,
-} from '../../../../preload/contract/platform/readable-units'
+} from '../platform/readable-units'
 
 /** The part of vue-i18n's composer that words a size or a duration. */
 export interface UnitWording {

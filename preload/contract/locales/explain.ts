@@ -1,7 +1,16 @@
-import type { Explained } from '../../../../preload/contract/platform/explained'
-import { byteSize, duration, sizeLimit, timeLimit, type UnitWording } from './readable-units'
+import type { Explained } from '../platform/explained'
+import type { MessageSchema } from './en'
+import { byteSize, duration, sizeLimit, timeLimit, type UnitWording } from './unit-wording'
 
-/** The part of vue-i18n's composer that words main's messages. */
+/** The dotted paths to the texts of a catalog subtree: "ipc.failed-inside", "bulk.file.too-large". */
+export type TextPaths<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${TextPaths<T[K]>}`
+}[keyof T & string]
+
+/** A code main words a message by: a text under main.* in the catalog, so a typo fails to compile. */
+export type MessageCode = TextPaths<MessageSchema['main']>
+
+/** The part of vue-i18n's composer (or main's catalogWording) that words main's messages. */
 export interface Wording extends UnitWording {
   te: (key: string, locale: string) => boolean
 }

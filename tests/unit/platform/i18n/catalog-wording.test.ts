@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest'
+import { en } from '../../../../preload/contract/locales/en'
+import {
+  explainWith,
+  type MessageCode,
+  type Wording,
+} from '../../../../preload/contract/locales/explain'
+import type { MessageParams } from '../../../../preload/contract/platform/explained'
+import { catalogWording } from '../../../../main/platform/i18n/catalog-wording'
+import { coded, english, explainedError } from '../../../../main/platform/i18n/english'
+import { createAppI18n } from '../../../../renderer/src/platform/i18n/create'
+
+const flat = (tree: object, prefix = ''): [string, string][] =>
+  Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[prefix + key, value]] : flat(value, `${prefix}${key}.`),
+  )
+const placeholders = (text: string) => [...text.matchAll(/\{\s*(\w+)\s*\}/g)].map((m) => m[1]!)
+
+/** Messages as main worded them by hand before the catalog did it, sizes, durations and plurals included. */
+const MAIN_ENGLISH: [MessageCode, MessageParams, string][] = [
+  [
+    'transport.no-response',
+    { host: 'gate.example.com:8443', limitMs: 20_000 },
+    'gate.example.com:8443 did not answer within 20 s.',
+  ],
+  [
+    'transport.connect-timeout',
+    { host: 'gate.example.com:8443', limitMs: 1500 },
+    'Could not connect securely to gate.example.com:8443 within 1.5 s. Check the URL and port in the environment, and that the gateway can be reached from this network.',
+  ],
+  [
+    'transport.too-large',
+    { host: 'gate.example.com:8443', limitBytes: 1024 * 1024 },
+    "The response from gate.example.com:8443 is larger than 1 MiB, far more than a gateway reply. Check that the environment's URL points at the gateway's API.",
+  ],
+  [
+    'transport.deadline',
+    { host: 'gate.example.com:8443', limitMs: 60_000, bytes: 5 },
+    'gate.example.com:8443 did not finish answering within 1 min, the longest GateDesk waits for one request (5 bytes received).',
+  ],
+  [
+    'update.broken-rules',
+    { n: 1 },
+    "Nothing was sent: one field breaks the gateway's rules. Correct it and send again.",
+  ],
+  [
+    'update.broken-rules',
+    { n: 5 },
+    "Nothing was sent: 5 fields break the gateway's rules. Correct them and send again.",
+  ],
+  [
+    'bulk.file.too-large',
+    { file: 'huge.csv', sizeBytes: 70_123_456, limitBytes: 64 * 1024 * 1024 },
+    '"huge.csv" is 70.1 MB: a bulk update file may hold at most 64 MiB. Split it into smaller files.',
+  ],
+  [
+    'report.received',
+    { kind: 'CSV', sizeBytes: 1_536_000, durationMs: 83_000 },
+    'Received a CSV report of 1.54 MB in 1 min 23 s.',
+  ],
+  [
+    'report.deadline',
+    { limitMs: 1_800_000 },
+    'The report took longer than the 30 min limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.',
+  ],
+  [
+    'report.csv.too-many-columns',
+    { file: 'wide.csv', n: 601, max: 512 },
+    '"wide.csv" has 601 columns: GateDesk shows reports of at most 512.',
+  ],
+  [
+    'report.query.no-column',
+    { n: 3, column: 10 },
+    'The report has 3 columns: there is no column 10.',
+  ],
+  [
+    'report.query.process-stopped',
+    { reason: 'exit code 3', reasonCode: 'process.exit-code', exitCode: 3 },
+    'The query process stopped unexpectedly (exit code 3); the report is still readable, try the sort again.',
+  ],
+  [
+    'sandbox.could-not-start',
+    { detail: '', detailCode: 'sandbox.start.not-listening', limitMs: 10 },
+    'The built-in sandbox could not start: it did not start listening within 10 ms.',
+  ],
+  [
+    'report.template.file-too-large',
+    { file: 'big.json', sizeBytes: 5_242_880, limitBytes: 4 * 1024 * 1024 },
+    'big.json is 5.24 MB: a report template is a small JSON file (at most 4 MiB).',
+  ],
+  ['report.request.too-long', { n: 256 }, 'Too long: at most 256 characters'],
+  ['ipc.failed-inside', { channel: 'reports:run' }, '"reports:run" failed inside GateDesk.'],
+]
+
+/** Russian as the window words the same codes, spot checks of plural forms, units and numbers. */
+const RUSSIAN: [MessageCode, MessageParams, string][] = [
+  [
+    'transport.no-response',
+    { host: 'gate.example.com:8443', limitMs: 20_000 },
+    'gate.example.com:8443 не ответил за 20 с.',
+  ],
+  [
+    'update.broken-rules',
+    { n: 5 },
+    'Ничего не отправлено: 5 полей нарушают правила шлюза. Исправьте их и отправьте снова.',
+  ],
+  [
+    'bulk.file.too-large',
+    { file: 'huge.csv', sizeBytes: 70_123_456, limitBytes: 64 * 1024 * 1024 },
+    'Размер «huge.csv» — 70,1 МБ, а файл массового обновления может быть не больше 64 МиБ. Разделите его на файлы поменьше.',
+  ],
+  [
+    'report.received',
+    { kind: 'CSV', sizeBytes: 1_536_000, durationMs: 83_000 },
+    'Получен отчёт CSV: 1,54 МБ за 1 мин 23 с.',
+  ],
+  [
+    'report.csv.index-stopped',
+    { file: 'any.csv', exitCode: 3 },
+    'GateDesk не удалось проиндексировать файл «any.csv»: поток индексации завершился (код выхода 3).',
+  ],
+  ['report.query.no-column', { n: 3, column: 10 }, 'В отчёте 3 столбца: столбца 10 в нём нет.'],
+  [
+    'sandbox.could-not-start',
+    {
+      detail: '',
+      detailCode: 'sandbox.start.process-ended',
+      reasonCode: 'process.exit-code',
+      exitCode: 1,
+    },
+    'Не удалось запустить встроенную песочницу: её процесс завершился (код выхода 1).',
+  ],
+  [
+    'ipc.failed-inside',
+    { channel: 'reports:run' },
+    'Внутренняя ошибка GateDesk при выполнении «reports:run».',
+  ],
+]
+
+describe('the catalog worded in main', () => {
+  it('words every key as the window does (vue-i18n), in both languages and every plural form', () => {
+    for (const language of ['en', 'ru'] as const) {
+      const node = catalogWording(language)
+      const window = createAppI18n(language).global as unknown as Wording
+      for (const [key, text] of flat(en)) {
+        const params = Object.fromEntries(placeholders(text).map((name) => [name, `<${name}>`]))
+        for (const count of [undefined, 0, 1, 2, 5, 21, 1.5]) {
+          const withCount = count === undefined ? params : { ...params, n: count }
+          expect(node.t(key, withCount, count), key).toBe(window.t(key, withCount, count))
+        }
+      }
+    }
+  })
+
+  it.each(MAIN_ENGLISH)('words %s in English as main did by hand', (code, params, text) => {
+    expect(english(code, params)).toBe(text)
+  })
+
+  it.each(RUSSIAN)('words %s in Russian', (code, params, text) => {
+    expect(explainWith(catalogWording('ru'), { message: '', messageCode: code, params })).toBe(text)
+  })
+
+  it('refuses a key the catalog lacks instead of showing the key', () => {
+    expect(() => catalogWording('en').t('main.no-such.code', {})).toThrow(
+      /no key main\.no-such\.code/,
+    )
+  })
+
+  it('makes errors and plain messages that carry their code, params and English', () => {
+    const cause = new Error('inner')
+    const error = explainedError('ipc.unknown-channel', { channel: 'x:y' }, { cause })
+    expect(error).toMatchObject({
+      message: '"x:y" is not a GateDesk channel.',
+      messageCode: 'ipc.unknown-channel',
+      params: { channel: 'x:y' },
+      cause,
+    })
+    const message = coded('ipc.unknown-channel', { channel: 'x:y' })
+    // Worded only when read, yet a plain field to spreads, structuredClone and zod.
+    expect(Object.keys(message).sort()).toEqual(['message', 'messageCode', 'params'])
+    expect(structuredClone(message)).toEqual({
+      message: error.message,
+      messageCode: 'ipc.unknown-channel',
+      params: { channel: 'x:y' },
+    })
+    expect({ ...message }.message).toBe(error.message)
+  })
+})
