@@ -1,29 +1,13 @@
 import type { MenuItemConstructorOptions } from 'electron'
-import type { MenuLabels } from '../../preload/contract/app/app-channels'
+import { MENU_LABEL_KEYS, type MenuLabels } from '../../preload/contract/app/app-channels'
+import type { Wording } from '../../preload/contract/locales/explain'
+import { catalogWording } from '../platform/i18n/catalog-wording'
 
-/** The words Electron gives the standard roles, until the window says which language it speaks. */
-export const ENGLISH_MENU_LABELS: MenuLabels = {
-  file: 'File',
-  edit: 'Edit',
-  view: 'View',
-  window: 'Window',
-  quit: 'Quit',
-  close: 'Close',
-  undo: 'Undo',
-  redo: 'Redo',
-  cut: 'Cut',
-  copy: 'Copy',
-  paste: 'Paste',
-  delete: 'Delete',
-  selectAll: 'Select All',
-  reload: 'Reload',
-  devTools: 'Toggle Developer Tools',
-  resetZoom: 'Actual Size',
-  zoomIn: 'Zoom In',
-  zoomOut: 'Zoom Out',
-  fullScreen: 'Toggle Full Screen',
-  minimize: 'Minimize',
-}
+/** The menu's words in a language of the catalog (shell.menu.*, the same the window sends). */
+export const menuLabels = (wording: Wording): MenuLabels =>
+  Object.fromEntries(
+    MENU_LABEL_KEYS.map((key) => [key, wording.t(`shell.menu.${key}`, {})]),
+  ) as MenuLabels
 
 /**
  * The native menus, with the usual shortcuts coming from the standard roles; each item is
@@ -35,7 +19,8 @@ export function menuTemplate(options: {
   isDevelopment: boolean
   labels?: MenuLabels
 }): MenuItemConstructorOptions[] {
-  const { appName, isMac, isDevelopment, labels = ENGLISH_MENU_LABELS } = options
+  // English until the window says which language it speaks.
+  const { appName, isMac, isDevelopment, labels = menuLabels(catalogWording('en')) } = options
   const separator = { type: 'separator' } as const
   return [
     ...(isMac ? [{ label: appName, role: 'appMenu' as const }] : []),

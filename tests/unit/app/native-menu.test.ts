@@ -1,7 +1,8 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it, vi } from 'vitest'
 import { appHandlers } from '../../../main/app/app-handlers'
-import { ENGLISH_MENU_LABELS, menuTemplate } from '../../../main/app/menu'
+import { menuLabels, menuTemplate } from '../../../main/app/menu'
+import { catalogWording } from '../../../main/platform/i18n/catalog-wording'
 import { MENU_LABEL_KEYS } from '../../../preload/contract/app/app-channels'
 import { en } from '../../../preload/contract/locales/en'
 import { ru } from '../../../preload/contract/locales/ru'
@@ -27,8 +28,11 @@ describe('the native menu in the window’s language', () => {
     expect(labels.filter((label) => !label || /[A-Za-z]/.test(label))).toEqual([])
   })
 
-  it("reads English from the window's locale file as main's own default", () => {
-    expect(en.shell.menu).toEqual(ENGLISH_MENU_LABELS)
+  it("words the menu from the catalog: in English until the window asks, as the window's words", () => {
+    const english = items(menuTemplate({ appName: 'GateDesk', isMac: false, isDevelopment: true }))
+    expect(english.map((item) => item.label)).toContain('Toggle Developer Tools')
+    expect(menuLabels(catalogWording('en'))).toEqual(en.shell.menu)
+    expect(menuLabels(catalogWording('ru'))).toEqual(ru.shell.menu)
     expect(Object.keys(ru.shell.menu).sort()).toEqual([...MENU_LABEL_KEYS].sort())
   })
 
