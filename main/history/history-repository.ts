@@ -6,6 +6,7 @@ import { explainedOf, storedMessage, type MessageColumns } from '../platform/db/
 import { uncertainUpdates, updateKey } from './uncertain-updates'
 import { redactParameters, redactText } from '../platform/privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
+import { coded } from '../platform/i18n/english'
 
 export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
 
@@ -120,11 +121,7 @@ function isoInstant(value: string, field: string): string {
   return date.toISOString()
 }
 
-const INTERRUPTED = {
-  message:
-    'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',
-  messageCode: 'history.interrupted',
-}
+const INTERRUPTED = coded('history.interrupted')
 
 /** The history of every request sent, newest first; nothing secret or unmasked reaches it. */
 export function createHistoryRepository(

@@ -8,6 +8,7 @@ import {
   type EventPayload,
 } from '../../../preload/contract/channels'
 import { explainedFields, type Explained } from '../../../preload/contract/platform/explained'
+import { coded } from '../i18n/english'
 import {
   ipcErrorSchema,
   type IpcError,
@@ -90,9 +91,7 @@ function checkedFailure(
     ok: false,
     error: {
       code: error.code,
-      message: `"${name}" failed inside GateDesk.`,
-      messageCode: 'ipc.failed-inside',
-      params: { channel: name },
+      ...coded('ipc.failed-inside', { channel: name }),
     },
   }
 }
@@ -121,18 +120,14 @@ export function registerHandlers(
       if (!frame || frame.parent !== null || !origin || !options.trustedOrigins.includes(origin)) {
         return failure({
           code: 'forbidden-sender',
-          message: `Refused "${name}": the request did not come from GateDesk's own window.`,
-          messageCode: 'ipc.forbidden-sender',
-          params: { channel: name },
+          ...coded('ipc.forbidden-sender', { channel: name }),
         })
       }
       const input = definition.input.safeParse(payload)
       if (!input.success) {
         return failure({
           code: 'invalid-input',
-          message: `"${name}" received input that does not match the contract.`,
-          messageCode: 'ipc.invalid-input',
-          params: { channel: name },
+          ...coded('ipc.invalid-input', { channel: name }),
           issues: issuesOf(input.error),
         })
       }
@@ -153,9 +148,7 @@ export function registerHandlers(
         options.logError(`"${name}" produced output outside the contract`, output.error)
         return failure({
           code: 'invalid-output',
-          message: `"${name}" failed inside GateDesk.`,
-          messageCode: 'ipc.failed-inside',
-          params: { channel: name },
+          ...coded('ipc.failed-inside', { channel: name }),
         })
       }
       return { ok: true, value: output.data }
