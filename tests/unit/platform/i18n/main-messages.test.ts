@@ -261,7 +261,7 @@ describe("main's messages in the window's language", () => {
       connectionFailure(coded('ECONNRESET'), url, false),
       connectionFailure(new Error('odd'), url, false),
     ]
-    const met = new Set(failures.map((failure) => failure.messageCode))
+    const met = new Set<string>(failures.map((failure) => failure.messageCode))
     expect(codes(en.main.transport, 'transport').filter((code) => !met.has(code))).toEqual([])
     for (const failure of failures) {
       const explained = {
