@@ -1,3 +1,6 @@
+import type { MessageCode } from '../../preload/contract/locales/explain'
+import type { Explained, MessageParams } from '../../preload/contract/platform/explained'
+
 /**
  * not-found: no environment has that id. invalid-input: `issues` name each field at fault.
  * built-in: the Sandbox is set up by GateDesk itself. key-present: replacing the RSA key needs
@@ -12,13 +15,21 @@ export interface FieldIssue {
   message: string
 }
 
-export class EnvironmentError extends Error {
+/**
+ * Why the environment service refused. Its code (environments.*) words it in the window's
+ * language; a refusal of the contract's checks has none, its issues carry their own.
+ */
+export class EnvironmentError extends Error implements Explained {
   override readonly name = 'EnvironmentError'
+  readonly messageCode: MessageCode | undefined
+  readonly params: MessageParams | undefined
   constructor(
     readonly problem: EnvironmentProblem,
-    message: string,
+    explained: Explained & { messageCode?: MessageCode },
     readonly issues: FieldIssue[] = [],
   ) {
-    super(message)
+    super(explained.message)
+    this.messageCode = explained.messageCode
+    this.params = explained.params
   }
 }

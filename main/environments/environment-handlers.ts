@@ -7,6 +7,7 @@ import { SANDBOX_PROBE_REQUEST } from './sandbox-environment'
 import type { EnvironmentService } from './environment-service'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
 import type { Handlers } from '../platform/electron/ipc'
+import { explainedError } from '../platform/i18n/english'
 import { KeyImportError } from './keys/rsa-key-import'
 
 type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
@@ -60,17 +61,20 @@ export function environmentHandlers(deps: {
     },
     'environments:import-key-file': async ({ id, passphrase, replace }) => {
       const file = chosenKeyFiles.get(id)
-      if (!file) throw new Error('Choose the private key file first.')
+      if (!file) throw explainedError('environments.key-file.not-chosen')
       const privateKeyPem = (
         await readRegularFile(file).catch((error: NodeJS.ErrnoException) => {
+          const name = { file: basename(file) }
           if (error instanceof NotRegularFileError) {
-            throw new Error(
-              `${basename(file)} is not a key file (${error.message}): choose the private key's PEM file itself.`,
+            throw explainedError(
+              `environments.key-file.${error.isFolder ? 'folder' : 'special'}`,
+              name,
             )
           }
-          throw new Error(
-            `Cannot read ${basename(file)} (${error.code ?? error.message}): choose the file again.`,
-          )
+          throw explainedError('environments.key-file.unreadable', {
+            ...name,
+            code: error.code ?? error.message,
+          })
         })
       ).toString('utf8')
       try {

@@ -12,6 +12,7 @@ import { importRsaPrivateKey } from './keys/rsa-key-import'
 import type { RsaKeyPair } from './keys/rsa-key-pair'
 import { accountName, type SecretStore } from '../platform/keychain/secret-store'
 import type { EnvironmentRepository, StoredEnvironment } from './environments-repository'
+import { coded } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 import { secretRef } from './environment-secret-ref'
 import { validate } from './validate'
@@ -60,7 +61,10 @@ export function createEnvironmentKeys({ environments, secrets, stored }: Environ
     if (environment.rsaKey && !options.replace) {
       throw new EnvironmentError(
         'key-present',
-        `The environment "${environment.name}" already has an RSA key (fingerprint ${environment.rsaKey.fingerprint}). Replacing it stops update requests from working until support has the new public key: back the old key up first, then confirm the replacement.`,
+        coded('environments.key-present', {
+          environment: environment.name,
+          fingerprint: environment.rsaKey.fingerprint,
+        }),
       )
     }
     return environment
@@ -71,7 +75,7 @@ export function createEnvironmentKeys({ environments, secrets, stored }: Environ
     if (!environment.rsaKey) {
       throw new EnvironmentError(
         'no-key',
-        `The environment "${environment.name}" has no RSA key yet: generate a key pair or import your private key first.`,
+        coded('environments.no-key', { environment: environment.name }),
       )
     }
     return { environment, rsaKey: environment.rsaKey }
@@ -125,7 +129,7 @@ export function createEnvironmentKeys({ environments, secrets, stored }: Environ
       if (!isAbsolute(file)) {
         throw new EnvironmentError(
           'invalid-input',
-          `The backup file must be a full path, not "${file}"`,
+          coded('environments.backup-not-absolute', { file }),
         )
       }
       const { environment } = rsaKeyOf(id)

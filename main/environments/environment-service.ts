@@ -16,6 +16,7 @@ import {
   type SandboxEndpoint,
   type StoredEnvironment,
 } from './environments-repository'
+import { coded } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 import { createEnvironmentKeys } from './environment-keys'
 import { secretRef } from './environment-secret-ref'
@@ -72,19 +73,16 @@ export function createEnvironmentService({
     if (!environment) {
       throw new EnvironmentError(
         'not-found',
-        `No environment has the id ${JSON.stringify(id).slice(0, 60)}: it may have been removed. Pick one from the list.`,
+        coded('environments.not-found', { id: JSON.stringify(id).slice(0, 60) }),
       )
     }
     return environment
   }
 
-  function editable(id: string, action: string): StoredEnvironment {
+  function editable(id: string, action: 'changed' | 'removed'): StoredEnvironment {
     const environment = stored(id)
     if (environment.kind === 'sandbox') {
-      throw new EnvironmentError(
-        'built-in',
-        `The built-in Sandbox cannot be ${action}: GateDesk sets it up itself each time the Sandbox starts.`,
-      )
+      throw new EnvironmentError('built-in', coded(`environments.built-in.${action}`))
     }
     return environment
   }

@@ -6,6 +6,8 @@ import type {
   ValidEnvironmentInput,
 } from '../../preload/contract/environments/environment'
 import type { Db } from '../platform/db/database'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import { english } from '../platform/i18n/english'
 
 /** An environment as stored: settings, keychain references and the public half of its RSA key. */
 export interface StoredEnvironment extends Omit<EnvironmentView, 'builtIn' | 'rsaPublicKey'> {
@@ -94,8 +96,11 @@ const COLUMNS = {
 type ColumnValues = Partial<Record<keyof typeof COLUMNS, string | number | boolean | null>>
 
 /** Thrown when another environment already has the name (names are compared ignoring case). */
-export class EnvironmentNameTakenError extends Error {
+export class EnvironmentNameTakenError extends ExplainedError {
   override readonly name = 'EnvironmentNameTakenError'
+  constructor(name: string) {
+    super(english('environments.name-taken', { name }), 'environments.name-taken', { name })
+  }
 }
 
 /** Runs a write that may set `name`, reporting a taken name in words staff understand. */
@@ -105,9 +110,7 @@ function withUniqueName<T>(name: unknown, write: () => T): T {
   } catch (error) {
     const { code, message } = error as { code?: string; message?: string }
     if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message?.includes('environments.name')) {
-      throw new EnvironmentNameTakenError(
-        `An environment named "${String(name)}" already exists: choose another name.`,
-      )
+      throw new EnvironmentNameTakenError(String(name))
     }
     throw error
   }

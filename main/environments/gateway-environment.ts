@@ -1,5 +1,6 @@
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { StoredEnvironment } from './environments-repository'
+import { coded } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 
 /** The gateway's view of a stored environment: where to send and as whom. */
@@ -9,7 +10,7 @@ export function toGatewayEnvironment(environment: StoredEnvironment): GatewayEnv
   if (baseUrl === null) {
     throw new EnvironmentError(
       'not-started',
-      `The environment "${environment.name}" has no address yet: the Sandbox gets one when it starts. Start the Sandbox, then try again.`,
+      coded('environments.not-started', { environment: environment.name }),
     )
   }
   return {

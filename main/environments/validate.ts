@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto'
 import type { z } from 'zod'
+import { english } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 
 /** Parses service input with its contract schema; the error lists every field at fault. */
@@ -10,7 +11,8 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
     path: issue.path.join('.'),
     message: issue.message,
   }))
-  throw new EnvironmentError('invalid-input', issues.map((i) => i.message).join('\n'), issues)
+  const message = issues.map((i) => i.message).join('\n')
+  throw new EnvironmentError('invalid-input', { message }, issues)
 }
 
 /** The contract checks the PEM's shape; this checks that each certificate in it really parses. */
@@ -21,8 +23,13 @@ export function checkCertificates(pem: string | null | undefined): void {
     try {
       new X509Certificate(block)
     } catch (error) {
-      const message = `Extra CA certificate could not be read (${(error as Error).message}): check that the whole PEM block was copied`
-      throw new EnvironmentError('invalid-input', message, [{ path: 'extraCaPem', message }])
+      const params = { reason: (error as Error).message }
+      const message = english('environments.extra-ca-unreadable', params)
+      throw new EnvironmentError(
+        'invalid-input',
+        { message, messageCode: 'environments.extra-ca-unreadable', params },
+        [{ path: 'extraCaPem', message }],
+      )
     }
   }
 }

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { rename, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
+import { ExplainedError } from '../../../preload/contract/platform/explained'
+import { english } from '../../platform/i18n/english'
 import { encryptPrivateKey } from './encrypted-private-key'
 
 /** Thrown when the backup file cannot be written; the message names the file. */
-export class KeyBackupError extends Error {
+export class KeyBackupError extends ExplainedError {
   override readonly name = 'KeyBackupError'
+  constructor(params: { file: string; code: string }, cause: unknown) {
+    super(english('key.backup-failed', params), 'key.backup-failed', params, { cause })
+  }
 }
 
 /**
@@ -28,9 +33,6 @@ export async function writeEncryptedPrivateKey(
   } catch (error) {
     await rm(partFile, { force: true })
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    throw new KeyBackupError(
-      `The backup could not be written to ${file} (${code}): choose a folder you can write to.`,
-      { cause: error },
-    )
+    throw new KeyBackupError({ file, code }, error)
   }
 }

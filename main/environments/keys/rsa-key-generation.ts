@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
 import forge from 'node-forge'
+import { ExplainedError } from '../../../preload/contract/platform/explained'
+import { english } from '../../platform/i18n/english'
 import { keyPairOf, type RsaKeyPair } from './rsa-key-pair'
 
 // @types/node-forge does not declare these two, which decide the generator forge takes.
@@ -9,8 +11,11 @@ const forgeInternals = forge as unknown as {
 }
 
 /** Thrown instead of taking node-forge's pure-JS generator, which is 20× slower or worse. */
-export class NativeKeyGenerationError extends Error {
+export class NativeKeyGenerationError extends ExplainedError {
   override readonly name = 'NativeKeyGenerationError'
+  constructor() {
+    super(english('key.no-native-generator'), 'key.no-native-generator')
+  }
 }
 
 /**
@@ -30,9 +35,7 @@ export function usesNativeKeyGeneration(): boolean {
 /** Generates an RSA key pair offline, with the native generator only. */
 export async function generateRsaKeyPair(bits: number): Promise<RsaKeyPair> {
   if (!usesNativeKeyGeneration()) {
-    throw new NativeKeyGenerationError(
-      'The native RSA key generator is not available (node-forge would fall back to its slow pure-JavaScript one); GateDesk refuses to use that. Reinstall GateDesk.',
-    )
+    throw new NativeKeyGenerationError()
   }
   const keys = await new Promise<forge.pki.rsa.KeyPair>((resolve, reject) => {
     forge.pki.rsa.generateKeyPair({ bits, e: 0x10001 }, (error, pair) =>

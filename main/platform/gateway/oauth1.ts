@@ -1,154 +1,62 @@
-import { createHmac, randomUUID, sign as rsaSign, type KeyObject } from 'node:crypto'
+import { randomUUID, sign as rsaSign, type KeyObject } from 'node:crypto'
 import { promisify } from 'node:util'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import { ExplainedError, type MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../i18n/english'
 import type { Parameter } from '../privacy/parameter'
 import { percentEncode, UnencodableTextError } from './percent-encoding'
+import * as base from './base-string'
+import {
+  baseStringKey,
+  baseStringUri,
+  BaseStringError,
+  encodeAgain,
+  encodeParameter,
+  normalizedString,
+  signBaseString,
+  type EncodedParameter,
+  type SignatureMethod,
+  type SigningCredentials,
+} from './base-string'
 
-export type SignatureMethod = 'HMAC-SHA1' | 'RSA-SHA256'
-
-export type SigningCredentials =
-  | { method: 'HMAC-SHA1'; consumerKey: string; controlKey: string; tokenSecret?: string }
-  | { method: 'RSA-SHA256'; consumerKey: string; privateKey: KeyObject }
+export { signBaseString, type SignatureMethod, type SigningCredentials } from './base-string'
 
 /** Thrown when a request cannot be signed; the message names the part at fault. */
-export class SigningError extends Error {}
-
-/** A parameter percent-encoded once, as it travels in a form body. */
-type EncodedParameter = readonly [name: string, value: string]
-
-/** The SigningError for text that cannot be encoded, naming `what` holds it. */
-function unencodable(error: unknown, what: string): unknown {
-  return error instanceof UnencodableTextError
-    ? new SigningError(`The ${what} ${error.message}`)
-    : error
+export class SigningError extends ExplainedError {
+  constructor(code: MessageCode, params: MessageParams) {
+    super(english(code, params), code, params)
+  }
 }
 
-function encodeText(what: string, text: string): string {
+/** Runs base string work; text it cannot hold becomes a SigningError, worded for people. */
+function signing<T>(work: () => T): T {
+  try {
+    return work()
+  } catch (error) {
+    if (error instanceof BaseStringError) throw new SigningError(error.messageCode, error.params)
+    throw error
+  }
+}
+
+function encodeText(name: string, text: string): string {
   try {
     return percentEncode(text)
   } catch (error) {
-    throw unencodable(error, what)
+    if (!(error instanceof UnencodableTextError)) throw error
+    throw new SigningError('signing.unencodable.oauth', { name })
   }
 }
-
-function encodeParameter(name: string, value: string): EncodedParameter {
-  try {
-    return [percentEncode(name), percentEncode(value)]
-  } catch (error) {
-    throw unencodable(error, `parameter "${name.slice(0, 64)}"`)
-  }
-}
-
-// Encoded text holds only unreserved characters and %XX, so encoding it again only turns % into %25.
-const encodeAgain = (encoded: string) =>
-  encoded.includes('%') ? encoded.replaceAll('%', '%25') : encoded
-
-/**
- * A parameter as it stands in the base string (name and value encoded twice), with \u0001 in
- * place of its `=`. Encoding again keeps the order of encoded text (% is its lowest character and
- * stays first), and \u0001 sorts below every character, so plain string order of these keys is
- * the RFC 5849 §3.4.1.3.2 order (encoded name, then encoded value): the native sort, no comparator.
- */
-const baseStringKey = ([name, value]: EncodedParameter) =>
-  `${encodeAgain(name)}\u0001${encodeAgain(value)}`
-
-interface BaseStringUri {
-  uri: string
-  /** `uri` percent-encoded, as it stands in the base string. */
-  encodedUri: string
-  queryParameters: readonly Parameter[]
-  /** The query parameters as base string keys. */
-  queryKeys: readonly string[]
-}
-
-const baseUriCache = new Map<string, BaseStringUri>()
-const BASE_URI_CACHE_SIZE = 64
-
-/**
- * Splits a request URL into the base string URI (RFC 5849 §3.4.1.2: lower-case scheme and
- * host, no default port, no query or fragment) and its query parameters, which are signed too.
- */
-export function baseStringUri(url: string): BaseStringUri {
-  // An environment sends every request to the same few URLs; parsing them once saves a tenth of an HMAC request.
-  const cached = baseUriCache.get(url)
-  if (cached) return cached
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    throw new SigningError(
-      `The URL "${url}" is not a valid absolute URL (expected e.g. https://host/path)`,
-    )
-  }
-  // URL already lower-cases scheme and host and drops the scheme's default port.
-  const uri = `${parsed.protocol}//${parsed.host}${parsed.pathname}`
-  const queryParameters = [...parsed.searchParams]
-  const result = {
-    uri,
-    encodedUri: percentEncode(uri),
-    queryParameters,
-    queryKeys: queryParameters.map(([name, value]) => baseStringKey(encodeParameter(name, value))),
-  }
-  if (baseUriCache.size >= BASE_URI_CACHE_SIZE) baseUriCache.clear()
-  baseUriCache.set(url, result)
-  return result
-}
-
-/**
- * `keys` sorted and joined as the normalized parameter string of a base string, with the
- * already normalized `oauthBlock` placed among them: every key sorts below `oauth_` or above
- * the whole block, because no other parameter's name starts with oauth_.
- */
-function normalizedString(keys: string[], oauthBlock = ''): string {
-  if (keys.length === 0) return oauthBlock // a JSON request signs its oauth_* parameters alone
-  keys.sort()
-  let normalized = ''
-  let placed = !oauthBlock
-  for (const key of keys) {
-    if (!placed && key > 'oauth_') {
-      normalized += normalized ? `%26${oauthBlock}` : oauthBlock
-      placed = true
-    }
-    const separator = key.indexOf('\u0001')
-    if (normalized) normalized += '%26'
-    normalized += `${key.slice(0, separator)}%3D${key.slice(separator + 1)}`
-  }
-  if (placed) return normalized
-  return normalized ? `${normalized}%26${oauthBlock}` : oauthBlock
-}
-
-function baseStringOfKeys(method: string, url: string, keys: string[]): string {
-  const { encodedUri, queryKeys } = baseStringUri(url)
-  if (queryKeys.length) keys.push(...queryKeys)
-  return `${percentEncode(method.toUpperCase())}&${encodedUri}&${normalizedString(keys)}`
-}
-
-const keysOf = (parameters: readonly Parameter[]) =>
-  parameters.map(([name, value]) => baseStringKey(encodeParameter(name, value)))
 
 /** The normalized parameter string: encoded `name=value` pairs, sorted, joined with &. */
-export function normalizeParameters(parameters: readonly Parameter[]): string {
-  // Decoding once undoes the second encoding: it holds only unreserved characters, %25, %26, %3D.
-  return decodeURIComponent(normalizedString(keysOf(parameters)))
-}
+export const normalizeParameters = (parameters: readonly Parameter[]) =>
+  signing(() => base.normalizeParameters(parameters))
 
 /** The signature base string of spec §5.2 (RFC 5849 §3.4.1). `parameters` excludes oauth_signature. */
-export function signatureBaseString(
+export const signatureBaseString = (
   method: string,
   url: string,
   parameters: readonly Parameter[],
-): string {
-  return baseStringOfKeys(method, url, keysOf(parameters))
-}
-
-/** Signs a base string; the result is the base64 oauth_signature. */
-export function signBaseString(baseString: string, credentials: SigningCredentials): string {
-  if (credentials.method === 'HMAC-SHA1') {
-    const { controlKey, tokenSecret } = credentials
-    const key = `${percentEncode(controlKey)}&${tokenSecret ? percentEncode(tokenSecret) : ''}`
-    return createHmac('sha1', key).update(baseString).digest('base64')
-  }
-  return rsaSign('sha256', Buffer.from(baseString), credentials.privateKey).toString('base64')
-}
+) => signing(() => base.signatureBaseString(method, url, parameters))
 
 /** A cryptographically random nonce, unique per request (a v4 UUID: 122 random bits). */
 export function randomNonce(): string {
@@ -239,23 +147,21 @@ class SignedPost implements SignedRequest {
   }
 }
 
-function refuseOauthName(name: string, where: string): void {
-  if (name.startsWith('oauth_')) {
-    throw new SigningError(
-      `The ${where} "${name}" is reserved for OAuth; GateDesk adds the oauth_* parameters itself`,
-    )
-  }
+function refuseOauthName(name: string, where: 'query' | 'parameter'): void {
+  if (name.startsWith('oauth_')) throw new SigningError(`signing.reserved.${where}`, { name })
 }
 
 /** What a POST signs: its encoded parameters, oauth_* parameters and base string. */
-function unsignedPost(options: SignOptions) {
+const unsignedPost = (options: SignOptions) => signing(() => unsignedPostOf(options))
+
+function unsignedPostOf(options: SignOptions) {
   const { credentials } = options
   const { encodedUri, queryParameters, queryKeys } = baseStringUri(options.url)
-  for (const [name] of queryParameters) refuseOauthName(name, 'URL query parameter')
+  for (const [name] of queryParameters) refuseOauthName(name, 'query')
   const keys = queryKeys.slice()
   const parameters: EncodedParameter[] = []
   for (const [name, value] of options.signedParameters) {
-    refuseOauthName(name, 'request parameter')
+    refuseOauthName(name, 'parameter')
     const encoded = encodeParameter(name, value)
     parameters.push(encoded)
     keys.push(baseStringKey(encoded))

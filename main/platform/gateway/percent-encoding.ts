@@ -1,4 +1,7 @@
-/** Thrown when text cannot be percent-encoded as UTF-8 (it holds an unpaired surrogate). */
+/**
+ * Thrown when text cannot be percent-encoded as UTF-8 (it holds an unpaired surrogate). Its
+ * reader says which text, to people (oauth1.ts: signing.unencodable.*).
+ */
 export class UnencodableTextError extends Error {}
 
 const UNRESERVED = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
@@ -17,9 +20,7 @@ function encodeNonAscii(text: string): string {
       (c) => ASCII_ENCODED[c.charCodeAt(0)]!,
     )
   } catch {
-    throw new UnencodableTextError(
-      'contains a broken character (an unpaired UTF-16 surrogate); retype or paste the text again',
-    )
+    throw new UnencodableTextError('unpaired UTF-16 surrogate')
   }
 }
 

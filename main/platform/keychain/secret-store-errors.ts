@@ -1,37 +1,41 @@
-import { describeSecret, type SecretRef } from './secret-store'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import { ExplainedError, type MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../i18n/english'
+import type { SecretRef } from './secret-store'
 
 export type SecretStoreErrorKind = 'unavailable' | 'locked' | 'access-denied' | 'missing' | 'failed'
 
-/** Why the keychain could not give or keep a secret; `kind` lets the screen react to each. */
-export class SecretStoreError extends Error {
+/**
+ * Why the keychain could not give or keep a secret; `kind` lets the screen react to each, the
+ * code words it in the window's language (keychain.*).
+ */
+export class SecretStoreError extends ExplainedError {
   constructor(
     readonly kind: SecretStoreErrorKind,
-    message: string,
+    code: MessageCode,
+    params: MessageParams = {},
     cause?: unknown,
   ) {
-    super(message, { cause })
+    super(english(code, params), code, params, { cause })
     this.name = new.target.name
   }
 }
 
 export class SecretServiceUnavailableError extends SecretStoreError {
   constructor(cause?: unknown) {
-    const message = `No Secret Service is running (GNOME Keyring or KWallet): start your desktop's keyring, then try again.`
-    super('unavailable', message, cause)
+    super('unavailable', 'keychain.unavailable', {}, cause)
   }
 }
 
 export class KeychainLockedError extends SecretStoreError {
   constructor(cause?: unknown) {
-    const message = `The keychain is locked: unlock it (log in again, or use your desktop's Passwords and Keys app), then try again.`
-    super('locked', message, cause)
+    super('locked', 'keychain.locked', {}, cause)
   }
 }
 
 export class KeychainAccessDeniedError extends SecretStoreError {
   constructor(cause?: unknown) {
-    const message = `The keychain denied GateDesk access: allow GateDesk when the keychain asks (or in the keychain's settings), then try again.`
-    super('access-denied', message, cause)
+    super('access-denied', 'keychain.access-denied', {}, cause)
   }
 }
 
@@ -39,33 +43,26 @@ export class KeychainAccessDeniedError extends SecretStoreError {
 export class KeychainModuleMissingError extends SecretStoreError {
   constructor(cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause)
-    const message = `GateDesk cannot reach the keychain: its keychain module did not load (${reason}). On Linux, install libsecret (Debian/Ubuntu: sudo apt-get install libsecret-1-0; Fedora: sudo dnf install libsecret), then restart GateDesk.`
-    super('unavailable', message, cause)
+    super('unavailable', 'keychain.module-missing', { reason }, cause)
   }
 }
 
-const WHAT_TO_DO = {
-  'control-key':
-    'enter it in Keys & environments (the gateway gives the control key to the merchant).',
-  'rsa-private-key':
-    'generate a key pair or import your private key in Keys & environments (and send the public key to support).',
-} as const
-
 export class SecretMissingError extends SecretStoreError {
   constructor(readonly ref: SecretRef) {
-    const message =
+    super(
+      'missing',
+      `keychain.missing.${ref.kind}`,
       ref.kind === 'pasted-table-key'
-        ? `The keychain holds no key for the pasted table ${ref.tableId}: it was shredded.`
-        : `The keychain holds no ${describeSecret(ref.kind)} for the environment "${ref.environmentName ?? ref.environmentId}": ${WHAT_TO_DO[ref.kind]}`
-    super('missing', message)
+        ? { table: ref.tableId }
+        : { environment: ref.environmentName ?? ref.environmentId },
+    )
   }
 }
 
 /** Any other refusal, with the keychain's own words (they never contain the secret). */
 export class KeychainFailureError extends SecretStoreError {
   constructor(reason: string, cause?: unknown) {
-    const message = `The keychain refused: ${reason}. Check your desktop's keyring, then try again.`
-    super('failed', message, cause)
+    super('failed', 'keychain.failed', { reason }, cause)
   }
 }
 

@@ -36,7 +36,3 @@ export function accountName(ref: SecretRef): string {
     ? `pasted-table:${ref.tableId}`
     : `${ref.environmentId}/${ref.kind}`
 }
-
-export function describeSecret(kind: SecretKind): string {
-  return kind === 'control-key' ? 'control key' : 'RSA private key'
-}

@@ -1,10 +1,11 @@
 import { createPublicKey, timingSafeEqual, verify, type KeyObject } from 'node:crypto'
 import type { Parameter } from '../../platform/privacy/parameter'
+// base-string.ts, not oauth1.ts: this process loads no message catalog.
 import {
   signatureBaseString,
   signBaseString,
   type SignatureMethod,
-} from '../../platform/gateway/oauth1'
+} from '../../platform/gateway/base-string'
 import { AuthorizationHeaderError, parseAuthorizationHeader } from './authorization-header'
 import type { Merchant } from '../stores/merchant-store'
 

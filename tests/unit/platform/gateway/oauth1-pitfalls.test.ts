@@ -1,8 +1,8 @@
 import { createHmac, generateKeyPairSync, verify } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { decodeForm, encodeForm } from '../../../../main/platform/gateway/form-codec'
+import { baseStringUri } from '../../../../main/platform/gateway/base-string'
 import {
-  baseStringUri,
   normalizeParameters,
   randomNonce,
   signatureBaseString,
@@ -100,12 +100,44 @@ describe('OAuth 1.0 pitfalls from design.md', () => {
   })
 
   it('rejects a URL that is not absolute, naming it', () => {
-    expect(() => baseStringUri('/gw/api')).toThrow(/"\/gw\/api" is not a valid absolute URL/)
+    expect(() => signatureBaseString('POST', '/gw/api', [])).toThrow(SigningError)
+    expect(() => signatureBaseString('POST', '/gw/api', [])).toThrow(
+      /^The URL "\/gw\/api" is not a valid absolute URL/,
+    )
   })
 
-  it('names the parameter whose text cannot be encoded', () => {
-    expect(() => normalizeParameters([['first-name', 'Ann\uD800']])).toThrow(SigningError)
-    expect(() => normalizeParameters([['first-name', 'Ann\uD800']])).toThrow(/"first-name"/)
+  it("names the parameter whose text cannot be encoded, in the window's language too", () => {
+    const refusal = (() => {
+      try {
+        return normalizeParameters([['first-name', 'Ann\uD800']])
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toBeInstanceOf(SigningError)
+    expect(refusal).toMatchObject({
+      message:
+        'The parameter "first-name" contains a broken character (an unpaired UTF-16 surrogate); retype or paste the text again',
+      messageCode: 'signing.unencodable.parameter',
+      params: { name: 'first-name' },
+    })
+  })
+
+  it('refuses an oauth_* name among the parameters, by code', () => {
+    const sign = (url: string, signedParameters: [string, string][]) =>
+      signRequest({
+        url,
+        signedParameters,
+        credentials: { method: 'HMAC-SHA1', consumerKey: 'shop', controlKey: 'k' },
+        nonce: 'n',
+        timestamp: 1,
+      })
+    expect(() => sign('https://h/p', [['oauth_token', 'x']])).toThrow(
+      expect.objectContaining({ messageCode: 'signing.reserved.parameter' }),
+    )
+    expect(() => sign('https://h/p?oauth_token=x', [])).toThrow(
+      expect.objectContaining({ messageCode: 'signing.reserved.query' }),
+    )
   })
 })
 

@@ -1,0 +1,161 @@
+import { generateKeyPairSync } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { environmentHandlers } from '../../../main/environments/environment-handlers'
+import type { EnvironmentService } from '../../../main/environments/environment-service'
+import { writeEncryptedPrivateKey } from '../../../main/environments/keys/rsa-key-backup'
+import { NativeKeyGenerationError } from '../../../main/environments/keys/rsa-key-generation'
+import type { GatewayDeps } from '../../../main/platform/gateway/gateway-client'
+import { normalizeParameters } from '../../../main/platform/gateway/oauth1'
+import { catalogWording } from '../../../main/platform/i18n/catalog-wording'
+import {
+  KeychainAccessDeniedError,
+  KeychainFailureError,
+  KeychainLockedError,
+  KeychainModuleMissingError,
+  SecretMissingError,
+  SecretServiceUnavailableError,
+} from '../../../main/platform/keychain/secret-store-errors'
+import { explainWith } from '../../../preload/contract/locales/explain'
+import type { Explained } from '../../../preload/contract/platform/explained'
+import { openTestStore, productionInput } from '../../fixtures/gatedesk-store'
+
+// Main's refusals about keys, the keychain, environments and signing reach the window (and the
+// CLI) as code + params: English from the catalog as main says it, Russian when the user reads Russian.
+function expectCoded(error: unknown, code: string): string {
+  const explained = error as Explained
+  expect(explained.messageCode).toBe(code)
+  expect(explainWith(catalogWording('en'), explained)).toBe(explained.message)
+  const russian = explainWith(catalogWording('ru'), explained)
+  expect(russian, russian).toMatch(/[а-яё]{4}/i)
+  expect(russian, russian).not.toMatch(/[{}]|\b(the|is|not|and|has) /)
+  return russian
+}
+
+const thrown = async (action: () => unknown): Promise<unknown> => {
+  try {
+    await action()
+  } catch (error) {
+    return error
+  }
+  throw new Error('nothing was thrown')
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'gatedesk-coded-'))
+const store = openTestStore()
+const { environments } = store
+afterAll(() => {
+  store.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('refusals main words from the catalog', () => {
+  it("the keychain's", () => {
+    const environment = { environmentId: 'e', environmentName: 'Live' }
+    const cases: [Error, string][] = [
+      [new SecretServiceUnavailableError(), 'keychain.unavailable'],
+      [new KeychainLockedError(), 'keychain.locked'],
+      [new KeychainAccessDeniedError(), 'keychain.access-denied'],
+      [new KeychainModuleMissingError(new Error('libsecret-1.so.0')), 'keychain.module-missing'],
+      [
+        new SecretMissingError({ ...environment, kind: 'control-key' }),
+        'keychain.missing.control-key',
+      ],
+      [
+        new SecretMissingError({ ...environment, kind: 'rsa-private-key' }),
+        'keychain.missing.rsa-private-key',
+      ],
+      [
+        new SecretMissingError({ kind: 'pasted-table-key', tableId: 't-1' }),
+        'keychain.missing.pasted-table-key',
+      ],
+      [new KeychainFailureError('org.freedesktop.Secret.Error.NoSession'), 'keychain.failed'],
+    ]
+    for (const [error, code] of cases) expectCoded(error, code)
+    expect(expectCoded(cases[4]![0], 'keychain.missing.control-key')).toBe(
+      'В хранилище ключей нет контрольного ключа окружения «Live»: введите его в разделе «Ключи и окружения» (контрольный ключ мерчанту выдаёт шлюз).',
+    )
+  })
+
+  it("the environment service's", async () => {
+    const sandbox = environments.list()[0]!
+    expectCoded(
+      await thrown(() => environments.gatewayEnvironment(sandbox.id)),
+      'environments.not-started',
+    )
+    expectCoded(
+      await thrown(() => environments.update(sandbox.id, { name: 'Mine' })),
+      'environments.built-in.changed',
+    )
+    expectCoded(
+      await thrown(() => environments.remove(sandbox.id)),
+      'environments.built-in.removed',
+    )
+    expectCoded(
+      await thrown(() => environments.get('0f0e0d0c-0000-4000-8000-000000000000')),
+      'environments.not-found',
+    )
+    const created = environments.create({ ...productionInput, name: 'Coded refusals' })
+    expectCoded(
+      await thrown(() => environments.create({ ...productionInput, name: 'Coded refusals' })),
+      'environments.name-taken',
+    )
+    const broken = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'
+    expectCoded(
+      await thrown(() => environments.update(created.id, { extraCaPem: broken })),
+      'environments.extra-ca-unreadable',
+    )
+    expectCoded(await thrown(() => environments.publicKey(created.id)), 'environments.no-key')
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string
+    await environments.importPrivateKey(created.id, { privateKeyPem })
+    expectCoded(
+      await thrown(() => environments.importPrivateKey(created.id, { privateKeyPem })),
+      'environments.key-present',
+    )
+    expectCoded(
+      await thrown(() =>
+        environments.backupPrivateKey(created.id, 'backup.pem', 'a long enough passphrase'),
+      ),
+      'environments.backup-not-absolute',
+    )
+  })
+
+  it('the key file import and backup, key generation and signing', async () => {
+    let chosen: string | null = null
+    const handlers = environmentHandlers({
+      environments: { get: () => ({ name: 'Live' }) } as unknown as EnvironmentService,
+      dialogs: { chooseFileToOpen: async () => chosen, chooseFileToSave: async () => null },
+      gateway: {} as GatewayDeps,
+      workDir: dir,
+      onKeyProgress: () => undefined,
+    })
+    const id = '0f0e0d0c-0b0a-4090-8070-605040302010'
+    const importing = () => handlers['environments:import-key-file']({ id } as never)
+    expectCoded(await thrown(importing), 'environments.key-file.not-chosen')
+    chosen = join(dir, 'keys.pem')
+    mkdirSync(chosen)
+    await handlers['environments:choose-key-file']({ id } as never)
+    expectCoded(await thrown(importing), 'environments.key-file.folder')
+
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString()
+    const nowhere = join(dir, 'no-such-folder', 'backup.pem')
+    expectCoded(
+      await thrown(() => writeEncryptedPrivateKey(pem, nowhere, 'a long enough passphrase')),
+      'key.backup-failed',
+    )
+    expectCoded(new NativeKeyGenerationError(), 'key.no-native-generator')
+    expect(
+      expectCoded(
+        await thrown(() => normalizeParameters([['first-name', 'Ann\uD800']])),
+        'signing.unencodable.parameter',
+      ),
+    ).toBe(
+      'Параметр «first-name» содержит повреждённый символ (непарный суррогат UTF-16): введите или вставьте текст заново',
+    )
+  })
+})
