@@ -6,9 +6,10 @@ import type {
 import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { EnvironmentService } from '../environments/environment-service'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
-import { resultOf } from '../platform/gateway/update-response'
+import { codedResult } from '../platform/gateway/update-response'
+import { explainedDetail } from '../../preload/contract/platform/explained'
 import type { HistoryRepository } from '../history/history-repository'
-import { brokenRulesMessage, sendRecurringUpdate, type SentUpdate } from './send-core'
+import { refusedByRules, sendRecurringUpdate, type SentUpdate } from './send-core'
 import { createSendingContext, type SendingContext } from './sending-context'
 import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
 import { boundedResult } from '../platform/gateway/update-result-view'
@@ -57,12 +58,11 @@ export function createRecurringUpdateService(deps: RecurringDeps) {
       } catch (error) {
         // The rules come first, as when the environment can be used.
         const issues = validateRecurringUpdate(given, request.profileType)
-        const message =
-          issues.length > 0
-            ? brokenRulesMessage(issues)
-            : `Nothing was sent: ${(error as Error).message}`
         return resultView({
-          result: resultOf('not-sent', message),
+          result:
+            issues.length > 0
+              ? refusedByRules(issues)
+              : codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)),
           issues,
           historyId: null,
           uncertainEarlier: null,

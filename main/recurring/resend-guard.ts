@@ -1,5 +1,6 @@
 import type { Parameter } from '../platform/privacy/parameter'
 import type { HistoryOutcome, HistoryRepository } from '../history/history-repository'
+import { coded } from '../platform/i18n/english'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
 export interface UncertainSend {
@@ -31,8 +32,9 @@ export function uncertainEarlierSend(
 }
 
 /** Why nothing was sent, and what to do (the window words `outcome` as its outcome label). */
-export const uncertainSendRefusal = (earlier: UncertainSend) => ({
-  message: `Nothing was sent: the last send of this update to profile ${earlier.profileId} (history #${earlier.historyId}) has an uncertain outcome (${earlier.outcome}), so it may already have changed the profile. Check the profile first; send again only if it was not updated, and confirm that you mean to.`,
-  messageCode: 'update.uncertain-earlier',
-  params: { profile: earlier.profileId, history: earlier.historyId, outcome: earlier.outcome },
-})
+export const uncertainSendRefusal = (earlier: UncertainSend) =>
+  coded('update.uncertain-earlier', {
+    profile: earlier.profileId,
+    history: earlier.historyId,
+    outcome: earlier.outcome,
+  })

@@ -5,7 +5,7 @@ import { validateRecurringUpdate } from '../../preload/contract/recurring/recurr
 import type { Parameter } from '../platform/privacy/parameter'
 import type { CallOptions } from '../platform/gateway/gateway-client'
 import { updateRecurringPayment } from '../platform/gateway/update-recurring-payment'
-import { resultOf, type UpdateResult } from '../platform/gateway/update-response'
+import { codedResult, type UpdateResult } from '../platform/gateway/update-response'
 import { uncertainEarlierSend, uncertainSendRefusal, type UncertainSend } from './resend-guard'
 import type { SendingContext, SendRecorder } from './sending-context'
 import { parametersOf } from '../platform/gateway/update-parameters'
@@ -37,10 +37,9 @@ export interface SendOptions extends Pick<CallOptions, 'signal'> {
   recorder?: SendRecorder
 }
 
-export function brokenRulesMessage(issues: readonly RecurringUpdateIssue[]): string {
-  const count = issues.length === 1 ? 'one field breaks' : `${issues.length} fields break`
-  return `Nothing was sent: ${count} the gateway's rules. Correct ${issues.length === 1 ? 'it' : 'them'} and send again.`
-}
+/** Nothing was sent because `issues` break the gateway's rules. */
+export const refusedByRules = (issues: readonly RecurringUpdateIssue[]): UpdateResult =>
+  codedResult('not-sent', 'update.broken-rules', { n: issues.length })
 
 /**
  * The one send of update-recurring-payment, for the editor, bulk runs and the CLI: checks spec
@@ -72,18 +71,14 @@ export async function sendRecurringUpdate(
     calendarDate(localDay(context.gateway.now())),
   )
   if (issues.length > 0) {
-    const result = resultOf('not-sent', brokenRulesMessage(issues), {
-      messageCode: 'update.broken-rules',
-      params: { n: issues.length },
-    })
-    return refused(result, issues)
+    return refused(refusedByRules(issues), issues)
   }
   if (!update.confirmedResend) {
     const earlier = uncertainEarlierSend(context.history, context.environment.id, parameters)
     if (earlier !== null) {
-      const { message, ...coded } = uncertainSendRefusal(earlier)
+      const { messageCode, params } = uncertainSendRefusal(earlier)
       return {
-        ...refused(resultOf('not-sent', message, coded)),
+        ...refused(codedResult('not-sent', messageCode, params)),
         uncertainEarlier: earlier,
       }
     }

@@ -12,7 +12,7 @@ import { TransportError } from './https-transport'
 import { explainedDetail } from '../../../preload/contract/platform/explained'
 import { signRequest, signRequestInPool, type SignedRequest } from './oauth1'
 import type { PreparedRequest } from './prepared-request'
-import { decodeUpdateResponse, resultOf, type UpdateResult } from './update-response'
+import { codedResult, decodeUpdateResponse, type UpdateResult } from './update-response'
 
 interface UpdateSigning {
   env: GatewayEnvironment
@@ -76,11 +76,7 @@ export async function updateRecurringPayment(
     }
     request = preparedRequest(env, await signRequestInPool(signOptions(signing)))
   } catch (error) {
-    const detail = (error as Error).message
-    return resultOf('not-sent', `Nothing was sent: ${detail}`, {
-      messageCode: 'update.not-sent',
-      params: { detail },
-    })
+    return codedResult('not-sent', 'update.not-sent', { detail: (error as Error).message })
   }
 
   try {
@@ -93,14 +89,7 @@ export async function updateRecurringPayment(
   } catch (error) {
     if (!(error instanceof TransportError)) throw error
     return error.requestSent
-      ? resultOf(
-          'unknown',
-          `The outcome is unknown: ${error.message} The request may have been applied; check the profile before sending it again.`,
-          { messageCode: 'update.unknown', params: explainedDetail(error) },
-        )
-      : resultOf('not-sent', `Nothing reached the gateway: ${error.message}`, {
-          messageCode: 'update.nothing-reached',
-          params: explainedDetail(error),
-        })
+      ? codedResult('unknown', 'update.unknown', explainedDetail(error))
+      : codedResult('not-sent', 'update.nothing-reached', explainedDetail(error))
   }
 }

@@ -1,4 +1,7 @@
 import type { MessageParams } from '../../../preload/contract/platform/explained'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import type { MessageSchema } from '../../../preload/contract/locales/en'
+import { english } from '../i18n/english'
 import type { RecurringUpdateOutcome } from '../../../preload/contract/recurring/recurring-channels'
 import { redactorFor } from '../privacy/redaction'
 import { decodeForm } from './form-codec'
@@ -48,35 +51,33 @@ export function resultOf(
   }
 }
 
+/** A result whose sentence is the catalog's text for `code` (main.update.*), in main's English. */
+export function codedResult(
+  outcome: RecurringUpdateOutcome,
+  code: MessageCode,
+  params: MessageParams = {},
+  extra: Partial<Omit<UpdateResult, 'outcome' | 'message' | 'messageCode' | 'params'>> = {},
+): UpdateResult {
+  return resultOf(outcome, english(code, params), { ...extra, messageCode: code, params })
+}
+
 /** What is wrong with an answer that is not one the API defines, by its message code. */
-const PROBLEMS = {
-  empty: 'is empty',
-  malformed: 'is not a valid form-encoded body',
-  'not-form': 'is not a form-encoded body',
-  'cut-off': 'was cut off before its end',
-  'no-serial': 'approves the update but has no serial number, which every acceptance carries',
-} as const
+type Problem = Exclude<keyof MessageSchema['main']['update']['protocol'], 'undefined-type'>
 
 function protocolError(
-  problem: keyof typeof PROBLEMS | { type: string; state: string },
+  problem: Problem | { type: string; state: string },
   status: number,
   body: Buffer,
   redact: (text: string) => string,
 ): UpdateResult {
   const received = previewReceived(body, redact)
-  const [code, words, values] =
-    typeof problem === 'string'
-      ? [problem, PROBLEMS[problem], {}]
-      : [
-          'undefined-type',
-          `has type "${problem.type}" and status "${problem.state}", which the API does not define`,
-          problem,
-        ]
-  return resultOf(
-    'protocol-error',
-    `The gateway's answer (HTTP ${status}) ${words}, so the outcome of the update is unknown: check the profile before sending again. Received: ${received}`,
-    { messageCode: `update.protocol.${code}`, params: { status, received, ...values } },
-  )
+  return typeof problem === 'string'
+    ? codedResult('protocol-error', `update.protocol.${problem}`, { status, received })
+    : codedResult('protocol-error', 'update.protocol.undefined-type', {
+        status,
+        received,
+        ...problem,
+      })
 }
 
 /**
@@ -94,13 +95,14 @@ export function decodeUpdateResponse(
     const found = internalFailureId(body)
     const incidentId = found === null ? null : redact(found)
     if (incidentId !== null || body.length === 0) {
-      return resultOf(
-        'internal-failure',
-        `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; the update may not have been applied. Give the incident ID to support before sending again.`,
-        incidentId
-          ? { incidentId, messageCode: 'update.internal-failure', params: { incident: incidentId } }
-          : { incidentId, messageCode: 'update.internal-failure-no-id' },
-      )
+      return incidentId
+        ? codedResult(
+            'internal-failure',
+            'update.internal-failure',
+            { incident: incidentId },
+            { incidentId },
+          )
+        : codedResult('internal-failure', 'update.internal-failure-no-id', {}, { incidentId })
     }
   }
   const text = body.toString('utf8')
@@ -138,36 +140,20 @@ export function decodeUpdateResponse(
   const reason = `${details.errorMessage ?? 'no reason given'}${details.errorCode ? ` (code ${details.errorCode})` : ''}`
 
   if (type === 'validation-error') {
-    return resultOf('validation-error', `The gateway rejected the request: ${reason}.`, {
-      ...details,
-      messageCode: 'update.validation-error',
-      params: { reason },
-    })
+    return codedResult('validation-error', 'update.validation-error', { reason }, details)
   }
   if (type === 'error' || state === 'error') {
-    return resultOf('error', `The gateway answered with an error: ${reason}.`, {
-      ...details,
-      messageCode: 'update.error',
-      params: { reason },
-    })
+    return codedResult('error', 'update.error', { reason }, details)
   }
   if (state === 'declined') {
-    return resultOf('declined', `The update was declined: ${reason}.`, {
-      ...details,
-      messageCode: 'update.declined',
-      params: { reason },
-    })
+    return codedResult('declined', 'update.declined', { reason }, details)
   }
   if (type === 'update-recurring-payment-response' && state === 'approved') {
     // Every acceptance carries one (spec §7.2): without it, the answer may have been cut at a field.
     if (!details.serialNumber) {
       return protocolError('no-serial', status, body, redact)
     }
-    return resultOf(
-      'approved',
-      `The update was accepted (serial number ${details.serialNumber}).`,
-      { ...details, messageCode: 'update.approved', params: { serial: details.serialNumber } },
-    )
+    return codedResult('approved', 'update.approved', { serial: details.serialNumber }, details)
   }
   return protocolError({ type: type ?? '(none)', state: state ?? '(none)' }, status, body, redact)
 }
