@@ -25,7 +25,7 @@ import {
 } from './security/app-protocol'
 import { devServerUrl } from './security/dev-server-url'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
-import { describeStartupFailure } from './startup-failure'
+import { describeStartupFailure, startupLanguage } from './startup-failure'
 import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
 import { loadWindowState, saveWindowState } from './window-state'
 import { scriptLocator } from '../platform/workers/script-ref'
@@ -117,7 +117,9 @@ if (!app.requestSingleInstanceLock()) {
         launchProcess: utilityProcessLauncher(utilityProcess),
       })
     } catch (error) {
-      dialog.showErrorBox('GateDesk cannot start', describeStartupFailure(error))
+      // No window yet to choose a language: the system's decides.
+      const { title, text } = describeStartupFailure(error, startupLanguage(app.getLocale()))
+      dialog.showErrorBox(title, text)
       app.exit(1)
       return
     }

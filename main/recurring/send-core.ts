@@ -10,6 +10,8 @@ import { uncertainEarlierSend, uncertainSendRefusal, type UncertainSend } from '
 import type { SendingContext, SendRecorder } from './sending-context'
 import { parametersOf } from '../platform/gateway/update-parameters'
 import { boundedResult } from '../platform/gateway/update-result-view'
+import { explainedDetail } from '../../preload/contract/platform/explained'
+import { coded } from '../platform/i18n/english'
 
 export interface UpdateToSend {
   /** As given: aliases allowed, an empty value means "not given". */
@@ -102,7 +104,7 @@ export async function sendRecurringUpdate(
     // Whatever failed, the request may have left: its record must not stay "sending".
     await recorder.result(historyId, {
       outcome: 'unknown',
-      message: `GateDesk failed while sending; the request may have reached the gateway: ${(error as Error).message}`,
+      ...coded('update.failed-while-sending', explainedDetail(error as Error)),
     })
     throw error
   }

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { explainedError } from '../i18n/english'
 
 /** Points GateDesk at another data folder: for tests, the CLI, or a second set of data. */
 export const DATA_DIR_VARIABLE = 'GATEDESK_DATA_DIR'
@@ -15,9 +16,10 @@ export function databaseFile(
 ): string {
   const dir = env[DATA_DIR_VARIABLE] || userDataDir
   if (!dir) {
-    throw new Error(
-      `GateDesk does not know where its database is: set ${DATA_DIR_VARIABLE} to the folder that holds (or should hold) ${DATABASE_FILE_NAME}.`,
-    )
+    throw explainedError('startup.no-data-dir', {
+      variable: DATA_DIR_VARIABLE,
+      file: DATABASE_FILE_NAME,
+    })
   }
   return join(dir, DATABASE_FILE_NAME)
 }

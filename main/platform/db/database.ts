@@ -1,6 +1,9 @@
 import { existsSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database, { SqliteError, type Database as Db } from 'better-sqlite3'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import { ExplainedError, type MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../i18n/english'
 import { DATA_DIR_VARIABLE } from './data-dir'
 import { MIGRATIONS, SCHEMA_VERSION } from './migrations'
 import { privateDir, privateFile } from './private-files'
@@ -12,29 +15,35 @@ const APPLICATION_ID = 0x4744534b
 
 export type DatabaseOpenProblem = 'unopenable' | 'corrupt' | 'newer-version' | 'foreign'
 
-/** The database cannot be used as it is. The file was left exactly as it was found. */
-export class DatabaseOpenError extends Error {
+/**
+ * The database cannot be used as it is. The file was left exactly as it was found. Its code
+ * (startup.database.*) words it in the system's language at start-up, the terminal's in the CLI.
+ */
+export class DatabaseOpenError extends ExplainedError {
   override readonly name = 'DatabaseOpenError'
   constructor(
     readonly problem: DatabaseOpenProblem,
     readonly file: string,
-    message: string,
+    code: MessageCode,
+    params: MessageParams,
     options?: { cause?: unknown },
   ) {
-    super(message, options)
+    super(english(code, params), code, params, options)
   }
 }
 
-const ELSEWHERE = `or point ${DATA_DIR_VARIABLE} at another folder`
+/** What is wrong with the file (startup.database.<fault>), with `reason` as SQLite or the OS gave it. */
+type Fault = 'unopenable' | 'damaged' | 'not-a-database' | 'newer-version' | 'foreign'
 
-function unusable(problem: DatabaseOpenProblem, file: string, detail: string, cause?: unknown) {
-  const fix = {
-    unopenable: `Check that the folder exists and that you may write there, ${ELSEWHERE}.`,
-    corrupt: `GateDesk did not change it. Restore it from a backup, or move it aside (keep it for support) and restart GateDesk to begin with an empty database.`,
-    'newer-version': `GateDesk did not change it. Update GateDesk to the newest version, ${ELSEWHERE}.`,
-    foreign: `GateDesk did not change it. Move the file away, ${ELSEWHERE}.`,
-  }[problem]
-  return new DatabaseOpenError(problem, file, `The database ${file} ${detail}. ${fix}`, { cause })
+function unusable(
+  problem: DatabaseOpenProblem,
+  file: string,
+  fault: Fault,
+  details: MessageParams = {},
+  cause?: unknown,
+) {
+  const params = { file, variable: DATA_DIR_VARIABLE, ...details }
+  return new DatabaseOpenError(problem, file, `startup.database.${fault}`, params, { cause })
 }
 
 /** Reads what decides whether the file may be used; reads only, so a refused file stays as it is. */
@@ -42,7 +51,9 @@ function inspect(db: Db, file: string) {
   try {
     const damage = db.pragma('quick_check(5)', { simple: false }) as { quick_check: string }[]
     const first = damage[0]?.quick_check
-    if (first !== 'ok') throw unusable('corrupt', file, `is damaged (${first ?? 'no result'})`)
+    if (first !== 'ok') {
+      throw unusable('corrupt', file, 'damaged', { reason: first ?? '—' })
+    }
     return {
       version: db.pragma('user_version', { simple: true }) as number,
       applicationId: db.pragma('application_id', { simple: true }) as number,
@@ -50,7 +61,7 @@ function inspect(db: Db, file: string) {
     }
   } catch (error) {
     if (error instanceof SqliteError) {
-      throw unusable('corrupt', file, `is damaged or not a database (${error.message})`, error)
+      throw unusable('corrupt', file, 'not-a-database', { reason: error.message }, error)
     }
     throw error
   }
@@ -84,22 +95,20 @@ export function openDatabase(file: string): Db {
     }
     db = new Database(file)
   } catch (error) {
-    throw unusable('unopenable', file, `cannot be opened (${(error as Error).message})`, error)
+    const reason = (error as Error).message
+    throw unusable('unopenable', file, 'unopenable', { reason }, error)
   }
   try {
     // Another GateDesk process (the app, the CLI) may hold the write lock for a moment.
     db.pragma('busy_timeout = 5000')
     const found = inspect(db, file)
     if (found.version > SCHEMA_VERSION) {
-      throw unusable(
-        'newer-version',
-        file,
-        `was written by a newer GateDesk (schema version ${found.version}; this GateDesk knows up to ${SCHEMA_VERSION})`,
-      )
+      const versions = { found: found.version, known: SCHEMA_VERSION }
+      throw unusable('newer-version', file, 'newer-version', versions)
     }
     const isNew = found.applicationId === 0 && found.tables === 0
     if (found.applicationId !== APPLICATION_ID && !isNew) {
-      throw unusable('foreign', file, 'is a SQLite database of another application')
+      throw unusable('foreign', file, 'foreign')
     }
     // WAL keeps the last committed state intact through a crash mid-write; FULL makes each
     // commit durable, which a history of payment requests needs.

@@ -76,7 +76,8 @@ export async function updateRecurringPayment(
     }
     request = preparedRequest(env, await signRequestInPool(signOptions(signing)))
   } catch (error) {
-    return codedResult('not-sent', 'update.not-sent', { detail: (error as Error).message })
+    // The key's or the keychain's refusal keeps its code, so the window words it too.
+    return codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error))
   }
 
   try {

@@ -8,6 +8,7 @@ import type { EnvironmentService } from '../../../main/environments/environment-
 import { writeEncryptedPrivateKey } from '../../../main/environments/keys/rsa-key-backup'
 import { NativeKeyGenerationError } from '../../../main/environments/keys/rsa-key-generation'
 import type { GatewayDeps } from '../../../main/platform/gateway/gateway-client'
+import { updateRecurringPayment } from '../../../main/platform/gateway/update-recurring-payment'
 import { normalizeParameters } from '../../../main/platform/gateway/oauth1'
 import { catalogWording } from '../../../main/platform/i18n/catalog-wording'
 import {
@@ -149,6 +150,21 @@ describe('refusals main words from the catalog', () => {
       'key.backup-failed',
     )
     expectCoded(new NativeKeyGenerationError(), 'key.no-native-generator')
+    // Inside an update's outcome the refusal keeps its code: the window words both.
+    const missing = new SecretMissingError({
+      environmentId: 'e',
+      environmentName: 'Live',
+      kind: 'rsa-private-key',
+    })
+    const unsent = await updateRecurringPayment(
+      {} as GatewayDeps,
+      productionInput as never,
+      { controlKey: async () => 'k', rsaPrivateKey: async () => Promise.reject(missing) },
+      [],
+    )
+    expect(expectCoded(unsent, 'update.not-sent')).toBe(
+      `Ничего не отправлено: ${explainWith(catalogWording('ru'), missing)}`,
+    )
     expect(
       expectCoded(
         await thrown(() => normalizeParameters([['first-name', 'Ann\uD800']])),

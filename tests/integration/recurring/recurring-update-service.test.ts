@@ -169,6 +169,7 @@ describe('sending an update from the editor', () => {
       })
       expect(result).toMatchObject({ outcome: 'not-sent', historyId: null })
       expect(result.message).toMatch(/^Nothing was sent: .*has no address yet/)
+      expect(result.params).toMatchObject({ detailCode: 'environments.not-started' })
       expect(createHistoryRepository(fresh.db).search().total).toBe(0)
     } finally {
       fresh.close()
@@ -190,7 +191,11 @@ describe('sending an update from the editor', () => {
       failing.send({ environmentId, parameters: valid('ORD-EDITOR-7') }),
     ).rejects.toThrow('socket exploded')
     const [latest] = history.search({ orderId: 'ORD-EDITOR-7' }).entries
-    expect(latest).toMatchObject({ outcome: 'unknown' })
+    expect(latest).toMatchObject({
+      outcome: 'unknown',
+      messageCode: 'update.failed-while-sending',
+      params: { detail: 'socket exploded' },
+    })
     expect(latest!.message).toMatch(/may have reached the gateway: socket exploded/)
   })
 

@@ -80,6 +80,10 @@ class App extends EventEmitter {
   getVersion(): string {
     return '0.1.0'
   }
+  /** The system's language: what a start-up failure is said in, before the window exists. */
+  getLocale(): string {
+    return 'en-US'
+  }
   requestSingleInstanceLock(): boolean {
     return true
   }
