@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // The CLI speaks the language of LC_ALL, else LC_MESSAGES, else LANG (main/cli/cli-language.ts):
+    // the suite pins English messages whatever the developer's shell says, and leaves the
+    // character set alone. The Russian tests set their own.
+    env: { LC_ALL: '', LC_MESSAGES: 'C' },
     reporters: ['default', './tests/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

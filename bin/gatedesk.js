@@ -15,10 +15,12 @@ const nodeMajor = Number(process.versions.node.split('.')[0])
 // Exactly 24: a newer node cannot load native modules built for 24's ABI either.
 if (nodeMajor === REQUIRED_MAJOR) {
   const { ensureCliBundle } = await import('../scripts/build-cli.mjs')
-  const { main } = await import(await ensureCliBundle())
+  const { main, terminalLanguage } = await import(await ensureCliBundle())
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    // Russian when LC_ALL, LC_MESSAGES or LANG says so, else English.
+    language: terminalLanguage(),
   })
 } else {
   const projectNode = fileURLToPath(

@@ -43,6 +43,8 @@ export async function cliBuilds() {
       format: 'esm',
       target: 'node24',
       packages: 'external',
+      // The message catalog's Russian as it is, not as \uXXXX escapes (half the size).
+      charset: 'utf8',
       // Each command is its own chunk, loaded when it runs.
       splitting: true,
       chunkNames: 'chunks/[name]-[hash]',

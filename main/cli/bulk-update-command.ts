@@ -19,6 +19,7 @@ import {
   type RecurringProfileType,
 } from '../../preload/contract/recurring/recurring-parameters'
 import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
 import { isHeaderLine } from '../platform/privacy/column-name'
 import { CsvError } from '../platform/csv/csv-error'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
@@ -27,42 +28,16 @@ import { openCliStore } from './cli-history'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
-import { requiredOption } from './option-values'
+import { notOneOf, requiredOption } from './option-values'
+import { cliText, helpText, mainText, wordsFor, type CliWords } from './cli-words'
 import { thisProcess } from '../platform/jobs/runner-process'
 
-export const bulkUpdateUsage = `Usage: gatedesk bulk-update --connection FILE --input updates.csv
-         [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]
-       gatedesk bulk-update --connection FILE --resume JOB [--unknown resend|skip] [--json]
-
-Sends one update-recurring-payment request per row of a CSV file (a header row naming the
-parameters of spec 4.2, then one update per row), each signed and recorded as the app's editor
-does, several at a time, with a journal that survives a crash or a kill.
-
-  --connection FILE     a connection file shaped like a sandbox's sandbox.json (see
-                        "gatedesk update-recurring --help")
-  --input FILE          the updates; encoding and delimiter are detected. Columns are mapped to
-                        parameters by their header (as the app maps them, saved mappings too);
-                        a profile-type column gives each row's profile type; an
-                        environment column may only name the connection's environment
-  --concurrency N       requests in flight at once, 1 to 64 (default ${DEFAULT_CONCURRENCY})
-  --rate R              at most R requests a second (default: no limit)
-  --profile-type TYPE   the profile type of every row without its own, for the type's checks
-  --skip-invalid        leave out the rows that break the rules instead of refusing the file
-  --resume JOB          go on with a job that was stopped, cancelled or killed: only rows never
-                        sent are sent. Rows that were in flight when it stopped are "unknown":
-                        they are listed, and never sent again unless you say so with
-  --unknown resend|skip resend: each unknown row again, with a new client-orderid (check the
-                        profiles first); skip: leave them out for good
-  --json                print the summary as one JSON object on standard output
-
-Every row is checked with the app's rules before anything is sent: rows that break them are
-listed (row, column, rule) and nothing is sent, unless --skip-invalid. Each row gets its own
-client-orderid (the file's, else the job's prefix and the row number). Progress goes to standard
-error; Ctrl-C stops taking rows, lets those in flight finish, and leaves the job to --resume.
-The journal and the history are the app's ($GATEDESK_DATA_DIR, else the app's data folder); the
-journal holds no card data in clear, only (file, row). A job made from a table pasted in the app
-resumes with the table's key from the keychain; once it can send nothing more, the table is
-shredded. Exits 0 when every row was approved.`
+const help = helpText(
+  `gatedesk bulk-update --connection FILE --input updates.csv
+  [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]
+gatedesk bulk-update --connection FILE --resume JOB [--unknown resend|skip] [--json]`,
+  cliText('cli.help.bulk-update', { concurrency: DEFAULT_CONCURRENCY }),
+)
 
 const options = {
   connection: { type: 'string' },
@@ -83,32 +58,40 @@ function numberOption(text: string | undefined, option: string, min: number, max
   if (text === undefined) return undefined
   const value = Number(text)
   if (!Number.isFinite(value) || value < min || value > max) {
-    throw new UsageError(`${option} must be a number from ${min} to ${max}, not "${text}"`)
+    throw new UsageError(cliText('cli.wrong.number-range', { option, min, max, value: text }))
   }
   return value
 }
 
-function progressLine(progress: BulkProgress): string {
+function progressLine(progress: BulkProgress, say: CliWords['say']): string {
   const { states, outcomes } = progress
   const finished = states.done + states.unknown + states.skipped
-  const counts = Object.entries(outcomes)
-    .map(([outcome, n]) => `${outcome} ${n}`)
-    .join(', ')
+  const counts = Object.entries(outcomes).map(([outcome, n]) =>
+    say('cli.bulk.outcome-count', {
+      outcome: say(`common.outcomes.${outcome as RequestOutcome}`),
+      n,
+    }),
+  )
+  const details = [
+    say('cli.bulk.in-flight', { n: states['in-flight'] }),
+    ...(counts.length > 0 ? [counts.join(', ')] : []),
+    ...(states.unknown ? [say('cli.bulk.unknown-count', { n: states.unknown })] : []),
+  ]
   const pace =
     progress.perSecond === null
       ? ''
-      : ` · ${progress.perSecond.toFixed(0)}/s · ${progress.secondsLeft ?? 0} s left`
-  return `${finished}/${progress.total} (${states['in-flight']} in flight${counts ? `; ${counts}` : ''}${states.unknown ? `; unknown ${states.unknown}` : ''})${pace}\n`
+      : ` · ${say('cli.bulk.pace', { perSecond: progress.perSecond.toFixed(0), secondsLeft: progress.secondsLeft ?? 0 })}`
+  return `${finished}/${progress.total} (${details.join('; ')})${pace}\n`
 }
 
 /**
  * The headers as printed: quoted, or by their place when the first line is not a header line (a
  * file without one has a row of data there, card numbers and CVV2s among it).
  */
-const shownHeaders = (headers: readonly string[]) =>
+const shownHeaders = (headers: readonly string[], say: CliWords['say']) =>
   isHeaderLine(headers)
     ? headers.map((header) => JSON.stringify(header))
-    : headers.map((_, index) => `column ${index + 1}`)
+    : headers.map((_, index) => say('cli.bulk.column', { n: index + 1 }))
 
 async function newJob(
   bulkJobs: BulkJobService,
@@ -126,7 +109,7 @@ async function newJob(
       : (RECURRING_PROFILE_TYPES.find((t) => t.toLowerCase() === profileTypeText.toLowerCase()) ??
         null)
   if (profileTypeText !== undefined && profileType === null) {
-    throw new UsageError(`--profile-type must be SRC, DST or native, not "${profileTypeText}"`)
+    throw notOneOf('--profile-type', profileTypeText, RECURRING_PROFILE_TYPES)
   }
   // One connection, one key: a row naming another environment is refused.
   const environments = connectionEnvironment(environment)
@@ -135,40 +118,34 @@ async function newJob(
     profileType: profileType as RecurringProfileType | null,
     environments,
   })
-  const headers = shownHeaders(source.headers)
+  const { say, explain } = wordsFor(io.language)
+  const headers = shownHeaders(source.headers, say)
   if (!mapping.includes('recurring-payment-id')) {
-    const dataLine = isHeaderLine(source.headers)
-      ? ''
-      : 'Its first line is not column names: it may be a row of data. '
-    throw new CliFailure(
-      `--input ${input}: no column is recurring-payment-id (the headers are ${headers.join(', ')}). ${dataLine}Name the columns after the parameters of spec 4.2.`,
-    )
+    const key = isHeaderLine(source.headers)
+      ? 'cli.bulk.no-id-column'
+      : 'cli.bulk.no-id-column-data'
+    throw new CliFailure(cliText(key, { input, headers: headers.join(', ') }))
   }
   const ignored = headers.filter((_, index) => mapping[index] === null)
   if (ignored.length > 0) {
-    io.stderr(`Not sent (no such parameter): ${ignored.join(', ')}\n`)
+    io.stderr(`${say('cli.bulk.not-sent-columns', { columns: ignored.join(', ') })}\n`)
   }
   const badRows = new Set(problems.map((problem) => problem.rowNumber))
   if (problems.length > 0) {
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
       const column = problem.column === null ? problem.parameter : headers[problem.column]
-      return `  row ${problem.rowNumber}, ${column}: ${problem.message}\n`
+      const message = explain(problem)
+      return `  ${say('cli.bulk.problem', { row: problem.rowNumber, column: column!, message })}\n`
     })
     const more =
       problems.length > MAX_LISTED_PROBLEMS
-        ? `  … and ${problems.length - MAX_LISTED_PROBLEMS} more\n`
+        ? `  ${say('cli.bulk.more', { n: problems.length - MAX_LISTED_PROBLEMS })}\n`
         : ''
-    io.stderr(
-      `${badRows.size} of ${source.rows.length} rows break the gateway's rules:\n${listed.join('')}${more}`,
-    )
-    if (!values['skip-invalid']) {
-      throw new CliFailure(
-        'nothing was sent. Correct those rows, or leave them out with --skip-invalid.',
-      )
-    }
+    const bad = say('cli.bulk.bad-rows', { bad: badRows.size, total: source.rows.length })
+    io.stderr(`${bad}\n${listed.join('')}${more}`)
+    if (!values['skip-invalid']) throw new CliFailure(cliText('cli.bulk.fix-rows'))
   }
-  if (badRows.size === source.rows.length)
-    throw new CliFailure('nothing was sent: no row can be sent.')
+  if (badRows.size === source.rows.length) throw new CliFailure(cliText('cli.bulk.no-row'))
   const job = bulkJobs.create(source, {
     environment,
     mapping,
@@ -183,16 +160,17 @@ async function newJob(
 
 export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, options)
+  const { say, word } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${bulkUpdateUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
   const file = requiredOption(values.connection, '--connection')
   if ((values.input === undefined) === (values.resume === undefined)) {
-    throw new UsageError('give either --input FILE (a new job) or --resume JOB')
+    throw new UsageError(cliText('cli.wrong.input-or-resume'))
   }
   if (values.unknown !== undefined && values.unknown !== 'resend' && values.unknown !== 'skip') {
-    throw new UsageError(`--unknown must be resend or skip, not "${values.unknown}"`)
+    throw notOneOf('--unknown', values.unknown, ['resend', 'skip'])
   }
   const concurrency = numberOption(values.concurrency, '--concurrency', 1, 64)
   const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
@@ -226,25 +204,25 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
           environment,
           io,
         ))
-        io.stderr(`Bulk job ${job.id}: ${bulkJobs.pendingRows(job)} rows from ${values.input}\n`)
+        const n = bulkJobs.pendingRows(job)
+        io.stderr(`${say('cli.bulk.created', { job: job.id, n, input: values.input })}\n`)
       } else {
         const found = journal.job(values.resume!)
         if (found === null)
-          throw new CliFailure(`--resume ${values.resume}: no such bulk job in the journal`)
+          throw new CliFailure(cliText('cli.bulk.no-such-job', { job: values.resume! }))
         const unknown = values.unknown as 'resend' | 'skip' | undefined
         let decided: number
         ;({ job, decided } = bulkJobs.takeOver(found, { unknown, concurrency, rate }))
         if (unknown !== undefined) {
-          io.stderr(
-            `${decided} unknown rows: ${unknown === 'skip' ? 'skipped' : 'to be sent again with new order ids'}\n`,
-          )
+          const key = unknown === 'skip' ? 'cli.bulk.unknown-skipped' : 'cli.bulk.unknown-resent'
+          io.stderr(`${say(key, { n: decided })}\n`)
         }
         source = await bulkJobs.openSource(job)
-        io.stderr(`Bulk job ${job.id}: resuming, ${bulkJobs.pendingRows(job)} rows never sent\n`)
+        const n = bulkJobs.pendingRows(job)
+        io.stderr(`${say('cli.bulk.resuming', { job: job.id, n })}\n`)
       }
     } catch (error) {
-      if (error instanceof CsvError || error instanceof ExplainedError)
-        throw new CliFailure(error.message)
+      if (error instanceof CsvError || error instanceof ExplainedError) throw CliFailure.of(error)
       throw error
     }
     const context = createSendingContext({
@@ -260,16 +238,14 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
       onProgress: (progress) => {
         if (Date.now() - lastLine < 1000) return
         lastLine = Date.now()
-        io.stderr(progressLine(progress))
+        io.stderr(progressLine(progress, say))
       },
       onShredFailure: (error) => {
-        io.stderr(
-          `The pasted table of this job could not be shredded now (${error.message}); the app shreds it at its next start.\n`,
-        )
+        io.stderr(`${say('cli.bulk.not-shredded', { reason: mainText(error) })}\n`)
       },
     })
     const interrupt = () => {
-      io.stderr(`Stopping: rows in flight finish, then resume with --resume ${job.id}\n`)
+      io.stderr(`${say('cli.bulk.stopping', { job: job.id })}\n`)
       run.suspend()
     }
     process.once('SIGINT', interrupt)
@@ -279,12 +255,11 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     } finally {
       process.off('SIGINT', interrupt)
     }
-    io.stderr(progressLine(summary))
+    io.stderr(progressLine(summary, say))
     const unknown = bulkJobs.unknownRows(job)
     if (unknown.length > 0) {
-      io.stderr(
-        `${unknown.length} rows have an unknown outcome (rows ${unknown.map((row) => row.rowNumber).join(', ')}): check those profiles, then --resume ${job.id} --unknown resend or --unknown skip\n`,
-      )
+      const rows = unknown.map((row) => row.rowNumber).join(', ')
+      io.stderr(`${say('cli.bulk.unknown-rows', { n: unknown.length, rows, job: job.id })}\n`)
     }
     if (values.json) {
       io.stdout(
@@ -298,7 +273,8 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
         })}\n`,
       )
     } else {
-      io.stdout(`Bulk job ${job.id}: ${summary.state}. ${progressLine(summary)}`)
+      const state = say(`bulk.job.states.${summary.state}`)
+      io.stdout(`${say('cli.bulk.summary', { job: job.id, state })} ${progressLine(summary, say)}`)
     }
     const approved = summary.outcomes['approved'] ?? 0
     return approved === summary.total ? 0 : 1

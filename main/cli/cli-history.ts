@@ -10,7 +10,10 @@ import {
   type RequestResult,
   createHistoryRepository,
 } from '../history'
+import { coded } from '../platform/i18n/english'
+import { explainedDetail } from '../../preload/contract/platform/explained'
 import { CliFailure } from './cli-io'
+import { cliText, mainText } from './cli-words'
 
 const NAME_MAX = 64
 
@@ -51,9 +54,7 @@ export function openCliStore(): CliStore {
   try {
     db = openDatabase(databaseFile(appDataDir()))
   } catch (error) {
-    throw new CliFailure(
-      `Nothing was sent, as the request could not be recorded in the history: ${(error as Error).message}`,
-    )
+    throw new CliFailure(cliText('cli.not-recorded', { reason: mainText(error as Error) }))
   }
   return {
     db,
@@ -88,7 +89,7 @@ export async function sendRecorded<R extends RequestResult>(
       // Whatever failed, the request may have left: its entry must not stay "sending".
       history.recordResult(id, {
         outcome: operation === 'custom-report' ? 'transport-error' : 'unknown',
-        message: `gatedesk failed while sending; the request may have reached the gateway: ${(error as Error).message}`,
+        ...coded('update.failed-while-sending', explainedDetail(error as Error)),
       })
       throw error
     }

@@ -1,17 +1,34 @@
 import { text } from 'node:stream/consumers'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import type { Explained } from '../../preload/contract/platform/explained'
+import type { CatalogLanguage } from '../platform/i18n/catalog-wording'
 import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
+import { cliText, inEnglish, mainText, type CliText } from './cli-words'
 
 export interface CliIo {
   stdout: (text: string) => void
   stderr: (text: string) => void
+  /** The terminal's language (terminalLanguage()); English when not given, as in tests. */
+  language?: CatalogLanguage
+}
+
+/** A failure worded when it is printed, in the terminal's language; its message is English. */
+class CliError extends Error {
+  constructor(readonly text: CliText) {
+    super(inEnglish(text))
+  }
 }
 
 /** A mistake in how a command was called: exit code 2, with a hint to the command's help. */
-export class UsageError extends Error {}
+export class UsageError extends CliError {}
 
 /** A failure the user can fix (a bad file, a bad key): exit code 1, message only. */
-export class CliFailure extends Error {}
+export class CliFailure extends CliError {
+  /** One of main's messages as the failure, by its code where it has one; `redact` masks it. */
+  static of(message: Explained, redact: (text: string) => string = (text) => text): CliFailure {
+    return new CliFailure((wording) => redact(mainText(message)(wording)))
+  }
+}
 
 export type OptionsConfig = NonNullable<ParseArgsConfig['options']>
 export type OptionValues<T extends OptionsConfig> = ReturnType<
@@ -23,8 +40,17 @@ export function parseOptions<T extends OptionsConfig>(argv: string[], options: T
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values
   } catch (error) {
-    throw new UsageError((error as Error).message)
+    throw new UsageError(cliText('cli.wrong.options', { detail: (error as Error).message }))
   }
+}
+
+/** Why a file could not be read, as the catalog words it (cli.file.why.*); null for another cause. */
+function whyUnread(error: unknown): 'missing' | 'denied' | 'folder' | 'not-regular' | null {
+  if (error instanceof NotRegularFileError) return error.isFolder ? 'folder' : 'not-regular'
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return 'missing'
+  if (code === 'EACCES') return 'denied'
+  return code === 'EISDIR' ? 'folder' : null
 }
 
 /**
@@ -39,22 +65,15 @@ export async function readOptionFile(
   try {
     return (await readRegularFile(path)).toString('utf8')
   } catch (error) {
-    if (error instanceof NotRegularFileError && !error.isFolder) {
+    const cause = whyUnread(error)
+    const why = cause === null ? (error as Error).message : cliText(`cli.file.why.${cause}`)
+    if (cause === 'not-regular') {
       const instead = takesStandardInput
-        ? `give ${option} - to read standard input, or save the content in a file and name that`
-        : 'save the content in a file and name that'
-      throw new CliFailure(`${option} ${path}: cannot read the file (${error.message}): ${instead}`)
+        ? cliText('cli.file.give-stdin', { option })
+        : cliText('cli.file.save-file')
+      throw new CliFailure(cliText('cli.file.not-regular', { option, path, why, instead }))
     }
-    const code = (error as NodeJS.ErrnoException).code
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a folder'
-            : (error as Error).message
-    throw new CliFailure(`${option} ${path}: cannot read the file (${why})`)
+    throw new CliFailure(cliText('cli.file.cannot-read', { option, path, why }))
   }
 }
 

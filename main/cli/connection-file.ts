@@ -6,6 +6,7 @@ import { loadRsaPrivateKey } from '../environments'
 import type { SandboxConnection } from '../sandbox'
 import { readRegularFile } from '../platform/csv/regular-file'
 import { CliFailure, readOptionFile, secretFromFile } from './cli-io'
+import { cliText, inEnglish } from './cli-words'
 
 const text = z.string().min(1).max(4096)
 
@@ -28,17 +29,19 @@ export interface LoadedConnection {
   secrets: SigningSecrets
 }
 
-/** Reads a secret file only when a request needs it, so each command needs only its own key. */
+/**
+ * Reads a secret file only when a request needs it, so each command needs only its own key. Its
+ * failure becomes the detail of main's "Nothing was sent" (kept in the history too): English.
+ */
 async function secretFile(connectionFile: string, field: string, path: string | undefined) {
   if (path === undefined) {
-    throw new Error(`the connection file ${connectionFile} names no ${field}`)
+    throw new Error(inEnglish(cliText('cli.file.no-secret', { file: connectionFile, field })))
   }
   try {
     return (await readRegularFile(path)).toString('utf8')
   } catch (error) {
-    throw new Error(
-      `the ${field} ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
-    )
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new Error(inEnglish(cliText('cli.file.secret-unreadable', { field, path, reason })))
   }
 }
 
@@ -52,13 +55,16 @@ export async function loadConnectionFile(file: string, option: string): Promise<
   try {
     json = JSON.parse(content)
   } catch (error) {
-    throw new CliFailure(`${option} ${file}: not JSON (${(error as Error).message})`)
+    throw new CliFailure(
+      cliText('cli.file.not-json', { option, file, reason: (error as Error).message }),
+    )
   }
   const parsed = connectionSchema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
+    const field = issue.path.join('.') || cliText('cli.file.whole-file')
     throw new CliFailure(
-      `${option} ${file}: "${issue.path.join('.') || 'the file'}" ${issue.message}`,
+      cliText('cli.file.bad-field', { option, file, field, reason: issue.message }),
     )
   }
   const connection = parsed.data

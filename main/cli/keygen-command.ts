@@ -15,28 +15,18 @@ import {
   UsageError,
   type CliIo,
 } from './cli-io'
+import { cliText, helpText, mainText, wordsFor } from './cli-words'
+import { notOneOf } from './option-values'
 
-const iterations = BACKUP_PBKDF2_ITERATIONS.toLocaleString('en-US')
+const synopsis = 'gatedesk keygen --out DIR [--bits 4096|2048] [--passphrase-file FILE]'
 
-export const keygenUsage = `Usage: gatedesk keygen --out DIR [--bits 4096|2048] [--passphrase-file FILE]
-
-Generates an RSA key pair for signing update-recurring-payment requests (spec §5.4), offline:
-  DIR/private.pem  the private key, readable by you alone (mode 0600): encrypted with your
-                   passphrase given --passphrase-file, else unencrypted (a warning says so)
-  DIR/public.pem   the public key: send it to your support manager
-and prints the public key's SHA-256 fingerprint, so you and support can confirm by phone that
-support has this key. Use separate key pairs for production and for integration.
-
-  --out DIR              folder for the two files (created if missing); existing key files are
-                         never replaced
-  --bits N               key size: 4096 (default) or 2048
-  --passphrase-file FILE the passphrase (one trailing newline is ignored; - reads standard
-                         input), at least ${BACKUP_PASSPHRASE_MIN_LENGTH} characters: private.pem is then an encrypted PKCS#8
-                         PEM (AES-256-CBC, PBKDF2-HMAC-SHA256 with ${iterations} iterations, as
-                         the app's key backups), which the app's key import and openssl open
-
-Support can compute the same fingerprint with:
-  openssl pkey -pubin -in public.pem -outform DER | openssl dgst -sha256 -c`
+const help = helpText(
+  synopsis,
+  cliText('cli.help.keygen', {
+    minLength: BACKUP_PASSPHRASE_MIN_LENGTH,
+    iterations: (wording) => BACKUP_PBKDF2_ITERATIONS.toLocaleString(wording.locale.value),
+  }),
+)
 
 const options = {
   out: { type: 'string' },
@@ -47,7 +37,7 @@ const options = {
 
 function keySize(text: string | undefined): number {
   const parsed = rsaKeySizeSchema.safeParse(text === undefined ? undefined : Number(text))
-  if (!parsed.success) throw new UsageError(`--bits must be 4096 or 2048, not "${text}"`)
+  if (!parsed.success) throw notOneOf('--bits', String(text), ['4096', '2048'])
   return parsed.data
 }
 
@@ -56,15 +46,13 @@ async function readPassphrase(path: string): Promise<string> {
   const passphrase = secretFromFile(await readOptionInput(path, '--passphrase-file'))
   const checked = backupPassphraseSchema.safeParse(passphrase)
   if (!checked.success) {
-    throw new CliFailure(`--passphrase-file ${path}: ${checked.error.issues[0]!.message}`)
+    const reason = mainText(checked.error.issues[0]!)
+    throw new CliFailure(cliText('cli.keygen.passphrase', { path, reason }))
   }
   return checked.data
 }
 
-const alreadyThere = (file: string) =>
-  new CliFailure(
-    `${file} already exists: GateDesk never replaces a key file. Choose another --out folder, or move the old keys away first.`,
-  )
+const alreadyThere = (file: string) => new CliFailure(cliText('cli.keygen.already-there', { file }))
 
 /** Creates the file; 'wx' refuses one that appeared since the check before generation. */
 async function writeNewFile(file: string, content: string, mode: number): Promise<void> {
@@ -73,17 +61,19 @@ async function writeNewFile(file: string, content: string, mode: number): Promis
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EEXIST') throw alreadyThere(file)
-    throw new CliFailure(`cannot write ${file} (${code ?? (error as Error).message})`)
+    const reason = code ?? (error as Error).message
+    throw new CliFailure(cliText('cli.keygen.cannot-write', { file, reason }))
   }
 }
 
 export async function keygenCommand(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, options)
+  const { say, word } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${keygenUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
-  if (!values.out) throw new UsageError('--out DIR is required: the folder for the key files')
+  if (!values.out) throw new UsageError(cliText('cli.wrong.out-folder'))
   const bits = keySize(values.bits)
   const passphraseFile = values['passphrase-file']
   // Read before the seconds generation takes, so that a bad passphrase costs nothing.
@@ -94,7 +84,8 @@ export async function keygenCommand(argv: string[], io: CliIo): Promise<number> 
   try {
     await mkdir(values.out, { recursive: true, mode: 0o700 })
   } catch (error) {
-    throw new CliFailure(`cannot create the folder ${values.out} (${(error as Error).message})`)
+    const reason = (error as Error).message
+    throw new CliFailure(cliText('cli.keygen.cannot-create', { folder: values.out, reason }))
   }
   // Checked before the seconds generation takes, not only after.
   for (const file of [privateFile, publicFile]) if (existsSync(file)) throw alreadyThere(file)
@@ -111,18 +102,15 @@ export async function keygenCommand(argv: string[], io: CliIo): Promise<number> 
     await rm(privateFile, { force: true })
     throw error
   }
-  if (passphrase === null) {
-    io.stderr(
-      `warning: ${privateFile} holds the private key unencrypted: anyone who can read the file can sign as you. Import it into GateDesk (which keeps it in the OS keychain) and delete the file, or generate the pair again with --passphrase-file.\n`,
-    )
-  }
-  const format =
-    passphrase === null ? 'unencrypted PKCS#1 PEM' : 'PKCS#8 PEM encrypted with your passphrase'
+  if (passphrase === null) io.stderr(`${say('cli.keygen.unencrypted', { file: privateFile })}\n`)
   io.stdout(
     [
-      `Wrote ${privateFile} (RSA ${bits}-bit private key, ${format}, mode 0600): keep it secret.`,
-      `Wrote ${publicFile}: send it to your support manager.`,
-      `SHA-256 fingerprint: ${pair.fingerprint}`,
+      say(passphrase === null ? 'cli.keygen.wrote-plain' : 'cli.keygen.wrote-encrypted', {
+        file: privateFile,
+        bits,
+      }),
+      say('cli.keygen.wrote-public', { file: publicFile }),
+      say('cli.keygen.fingerprint', { fingerprint: pair.fingerprint }),
       '',
     ].join('\n'),
   )

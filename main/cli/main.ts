@@ -1,59 +1,42 @@
+import type { MessageSchema } from '../../preload/contract/locales/en'
 import { scriptLocator, type ScriptName, type ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
+import { usageText, wordsFor } from './cli-words'
+
+export { terminalLanguage } from './cli-language'
 
 type Scripts = (name: ScriptName) => ScriptRef
 
-interface CommandModule {
-  run: (argv: string[], io: CliIo, scripts: Scripts) => Promise<number>
+type CommandRun = (argv: string[], io: CliIo, scripts: Scripts) => Promise<number>
+
+/** The commands, each with its summary in the catalog (cli.summary.*). */
+type CommandName = keyof MessageSchema['cli']['summary']
+
+/** Each command is loaded only when it runs, so `--help` and each command start fast. */
+const commands: Record<CommandName, () => Promise<CommandRun>> = {
+  sign: async () => (await import('./sign-command')).signCommand,
+  keygen: async () => (await import('./keygen-command')).keygenCommand,
+  sandbox: async () => (await import('./sandbox-command')).sandboxCommand,
+  'update-recurring': async () =>
+    (await import('./update-recurring-command')).updateRecurringCommand,
+  'bulk-update': async () => (await import('./bulk-update-command')).bulkUpdateCommand,
+  report: async () => (await import('./report-command')).reportCommand,
+  'report-view': async () => (await import('./report-view-command')).reportViewCommand,
 }
 
-interface Command {
-  summary: string
-  /** Loaded only when the command runs, so `--help` and each command start fast. */
-  load: () => Promise<CommandModule>
+const isCommand = (name: string): name is CommandName => Object.hasOwn(commands, name)
+
+/** What `gatedesk --help` says: the synopsis and a line per command. */
+function overview(io: CliIo): string {
+  const { say, word } = wordsFor(io.language)
+  const lines = Object.keys(commands).map(
+    (name) => `  ${name.padEnd(18)}${say(`cli.summary.${name as CommandName}`)}`,
+  )
+  const usage = word(usageText(say('cli.overview.synopsis')))
+  return [usage, '', say('cli.overview.commands'), ...lines, '', say('cli.overview.more')].join(
+    '\n',
+  )
 }
-
-const commands: Record<string, Command> = {
-  sign: {
-    summary: 'show the OAuth base string, signature and header of a request (signature debugger)',
-    load: async () => ({ run: (await import('./sign-command')).signCommand }),
-  },
-  keygen: {
-    summary: 'generate an RSA key pair offline: private.pem (0600), public.pem and its fingerprint',
-    load: async () => ({ run: (await import('./keygen-command')).keygenCommand }),
-  },
-  sandbox: {
-    summary: 'run the local sandbox gateway, or advance its simulated date ("sandbox advance")',
-    load: async () => ({ run: (await import('./sandbox-command')).sandboxCommand }),
-  },
-  'update-recurring': {
-    summary: 'send one signed update-recurring-payment request and print the outcome',
-    load: async () => ({
-      run: (await import('./update-recurring-command')).updateRecurringCommand,
-    }),
-  },
-  'bulk-update': {
-    summary: 'send the updates of a CSV file, journaled: resumable, never sending a row twice',
-    load: async () => ({ run: (await import('./bulk-update-command')).bulkUpdateCommand }),
-  },
-  report: {
-    summary: 'run one custom transactions report and save it (CSV or PDF) to a file',
-    load: async () => ({ run: (await import('./report-command')).reportCommand }),
-  },
-  'report-view': {
-    summary: "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
-    load: async () => ({ run: (await import('./report-view-command')).reportViewCommand }),
-  },
-}
-
-const overview = `Usage: gatedesk <command> [options]
-
-Commands:
-${Object.entries(commands)
-  .map(([name, command]) => `  ${name.padEnd(18)}${command.summary}`)
-  .join('\n')}
-
-Run "gatedesk <command> --help" for a command's options.`
 
 /** Runs one CLI command; returns the exit code (0 ok, 1 failure, 2 wrong usage). */
 export async function main(
@@ -67,25 +50,27 @@ export async function main(
   process.umask(0o077)
   const [name, ...rest] = argv
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${overview}\n`)
+    io.stdout(`${overview(io)}\n`)
     return name === undefined ? 2 : 0
   }
-  const command = commands[name]
-  if (!command) {
-    io.stderr(`gatedesk: unknown command "${name}"\n\n${overview}\n`)
+  const { say, word } = wordsFor(io.language)
+  if (!isCommand(name)) {
+    io.stderr(`${say('cli.unknown-command', { name })}\n\n${overview(io)}\n`)
     return 2
   }
   try {
-    return await (await command.load()).run(rest, io, scripts)
+    return await (
+      await commands[name]()
+    )(rest, io, scripts)
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(
-        `gatedesk ${name}: ${error.message}\nRun "gatedesk ${name} --help" for the options.\n`,
+        `gatedesk ${name}: ${word(error.text)}\n${say('cli.see-help', { command: name })}\n`,
       )
       return 2
     }
     if (error instanceof CliFailure) {
-      io.stderr(`gatedesk ${name}: ${error.message}\n`)
+      io.stderr(`gatedesk ${name}: ${word(error.text)}\n`)
       return 1
     }
     throw error

@@ -1,6 +1,7 @@
 import type { Parameter } from '../platform/privacy/parameter'
 import { isCardData } from '../platform/privacy/redaction'
 import { CliFailure, readOptionInput, UsageError } from './cli-io'
+import { cliText } from './cli-words'
 
 /**
  * Request parameters from a file, or from standard input for "-": one `name=value` a line,
@@ -14,7 +15,9 @@ export async function readParamsFile(path: string, option: string): Promise<Para
     if (line.trim() === '' || line.startsWith('#')) continue
     const eq = line.indexOf('=')
     // The line is not quoted: it may hold a card number.
-    if (eq <= 0) throw new CliFailure(`${option} ${path}: line ${index + 1} is not name=value`)
+    if (eq <= 0) {
+      throw new CliFailure(cliText('cli.file.not-name-value', { option, path, line: index + 1 }))
+    }
     parameters.push([line.slice(0, eq), line.slice(eq + 1)])
   }
   return parameters
@@ -24,8 +27,6 @@ export async function readParamsFile(path: string, option: string): Promise<Para
 export function refuseCardDataArguments(parameters: readonly Parameter[], option: string): void {
   const card = parameters.find(([name]) => isCardData(name))
   if (card) {
-    throw new UsageError(
-      `${card[0]} must not be given on the command line, where ps and the shell history show it: put it in a file given with --params-file FILE (- reads standard input) instead of ${option}`,
-    )
+    throw new UsageError(cliText('cli.wrong.card-data-argument', { name: card[0], option }))
   }
 }

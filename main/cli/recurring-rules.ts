@@ -2,7 +2,8 @@ import type { CalendarDate } from '../../preload/contract/platform/calendar'
 import type { RecurringUpdateIssue } from '../../preload/contract/recurring/recurring-issue'
 import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { Parameter } from '../platform/privacy/parameter'
-import { resultOf, type UpdateResult } from '../platform/gateway/update-response'
+import { codedResult, type UpdateResult } from '../platform/gateway/update-response'
+import { coded } from '../platform/i18n/english'
 
 /**
  * The app's checks of spec §4.2 (the same code), on parameters as given on the command line,
@@ -20,7 +21,7 @@ export function recurringUpdateIssues(
       repeated.push({
         parameter: name,
         code: 'duplicate-alias',
-        message: `${name} is given more than once: give each parameter once`,
+        ...coded('update.given-twice', { parameter: name }),
       })
     }
     given[name] = value
@@ -32,12 +33,5 @@ export function recurringUpdateIssues(
 export function refusedByRules(
   issues: RecurringUpdateIssue[],
 ): UpdateResult & { issues: RecurringUpdateIssue[] } {
-  const count = issues.length === 1 ? 'a parameter breaks' : `${issues.length} parameters break`
-  return {
-    ...resultOf(
-      'not-sent',
-      `Nothing was sent: ${count} the gateway's rules. Correct and send again.`,
-    ),
-    issues,
-  }
+  return { ...codedResult('not-sent', 'update.broken-rules', { n: issues.length }), issues }
 }

@@ -5,7 +5,7 @@ import {
   type ReportKind,
   type ReportResult,
 } from '../platform/gateway/report-response'
-import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/platform/readable-units'
+import { sizeLimit, timeLimit } from '../../preload/contract/locales/unit-wording'
 import { historyParameters } from '../reports'
 import {
   reportRequestSchema,
@@ -16,33 +16,17 @@ import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
 import { requiredOption } from './option-values'
+import { cliText, helpText, inEnglish, mainText, wordsFor, type CliText } from './cli-words'
 
 const { maxBytes, deadlineMs } = DEFAULT_REPORT_LIMITS
 
-export const reportUsage = `Usage: gatedesk report --connection FILE --request REPORT.json --out FILE [--keep-damaged] [--json]
-
-Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
-(CSV or PDF) to a file. Exits 0 only when a report was saved. The run is recorded in the app's
-history ($GATEDESK_DATA_DIR, else the app's data folder).
-
-  --connection FILE     a connection file shaped like a sandbox's sandbox.json: baseUrl,
-                        endpointId, merchantLogin, controlKeyFile, caCertFile
-  --request REPORT.json the report request of spec §2.1, e.g.
-                        {"reportIdentifier": "transactions", "reportEncode": "UTF-8",
-                         "reportName": "November", "reportCsvDelimiter": ",", "reportFormat": "CSV",
-                         "configurationReportParameters": [], "outputReportParameters": [],
-                         "inputReportParameters": [{"type": "INPUT_TEXT", "name": "dateFrom",
-                                                    "value": "01.11.2026"}],
-                         "filters": {"currencies": ["EUR"]}}
-  --out FILE            where to save the report; it is replaced only by a whole report of the
-                        format asked for, of at most ${formatSizeLimit(maxBytes)} in ${formatTimeLimit(deadlineMs)}, never by a refusal.
-                        A name ending in .csv or .pdf must match the format: one that does not
-                        match reportFormat is refused before anything is sent, and when
-                        reportFormat names neither, a report of the other format is not kept
-  --keep-damaged        keep a damaged PDF's bytes as FILE with .damaged before its extension
-                        (report.damaged.pdf); the run still fails, and the file may not open
-  --json                print {"outcome", "kind", "file", "bytes", "message"} as one JSON object
-                        (and "damagedFile" when a damaged PDF was kept)`
+const help = helpText(
+  'gatedesk report --connection FILE --request REPORT.json --out FILE [--keep-damaged] [--json]',
+  cliText('cli.help.report', {
+    maxSize: (wording) => sizeLimit(wording, maxBytes),
+    deadline: (wording) => timeLimit(wording, deadlineMs),
+  }),
+)
 
 const options = {
   connection: { type: 'string' },
@@ -62,19 +46,29 @@ function checkOutName(out: string, request: ReportRequest): void {
   const named = kindOfName(out)
   if (asked !== null && named !== null && asked !== named) {
     throw new CliFailure(
-      `--out ${out}: the request asks for a ${asked.toUpperCase()} report (reportFormat "${request.reportFormat}"), but the file name ends in ${extname(out)}: name the file .${asked}, or ask for ${named.toUpperCase()} in --request. Nothing was sent.`,
+      cliText('cli.report.out-mismatch', {
+        out,
+        asked: asked.toUpperCase(),
+        format: request.reportFormat,
+        extension: extname(out),
+        askedExtension: asked,
+        named: named.toUpperCase(),
+      }),
     )
   }
 }
 
-/** A report the gateway sent in another format than --out's extension names: said so. */
-function wrongKindForName(result: ReportResult, out: string): ReportResult {
-  if (result.messageCode !== 'report.kind-mismatch') return result
+/** What a report the gateway sent in another format than --out's extension names means here. */
+function wrongKindForName(result: ReportResult, out: string): CliText | null {
+  if (result.messageCode !== 'report.kind-mismatch') return null
   const { kind } = result.params as { kind: string }
-  return {
-    ...result,
-    message: `The gateway sent a ${kind} report, but --out ${out} ends in ${extname(out)}, so nothing was written: name the file .${kind.toLowerCase()} and run the report again.`,
-  }
+  const extension = extname(out)
+  return cliText('cli.report.kind-mismatch', {
+    kind,
+    out,
+    extension,
+    kindExtension: kind.toLowerCase(),
+  })
 }
 
 async function readReportRequest(file: string): Promise<ReportRequest> {
@@ -83,13 +77,15 @@ async function readReportRequest(file: string): Promise<ReportRequest> {
   try {
     json = JSON.parse(content)
   } catch (error) {
-    throw new CliFailure(`--request ${file}: not JSON (${(error as Error).message})`)
+    const reason = (error as Error).message
+    throw new CliFailure(cliText('cli.file.not-json', { option: '--request', file, reason }))
   }
   const parsed = reportRequestSchema.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
+    const field = issue.path.join('.') || cliText('cli.file.whole-request')
     throw new CliFailure(
-      `--request ${file}: "${issue.path.join('.') || 'the request'}" ${issue.message}`,
+      cliText('cli.file.bad-field', { option: '--request', file, field, reason: issue.message }),
     )
   }
   return parsed.data
@@ -97,8 +93,9 @@ async function readReportRequest(file: string): Promise<ReportRequest> {
 
 export async function reportCommand(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, options)
+  const { say, word } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${reportUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
   const connectionFile = requiredOption(values.connection, '--connection')
@@ -110,25 +107,29 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
   // When reportFormat names no known format, the report must still be the one the name says.
   const named = kindOfName(out)
-  const sent = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
+  const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
     runReport(cliGatewayDeps, env, secrets, request, {
       file: out,
       ...(named === null ? {} : { expectedKind: named }),
       keepDamaged: values['keep-damaged'] === true,
     }),
   )
-  const result = named === null ? sent : wrongKindForName(sent, outName)
+  const mismatch = named === null ? null : wrongKindForName(result, outName)
+  const told = mismatch ?? mainText(result)
   if (values.json) {
-    const { outcome, kind, file, bytes, message, damagedFile } = result
-    io.stdout(`${JSON.stringify({ outcome, kind, file, bytes, message, damagedFile })}\n`)
+    const { outcome, kind, file, bytes, messageCode, params, damagedFile } = result
+    const message = mismatch === null ? result.message : inEnglish(mismatch)
+    const json = { outcome, kind, file, bytes, message, messageCode, params, damagedFile }
+    io.stdout(`${JSON.stringify(json)}\n`)
   } else if (result.outcome === 'report') {
-    io.stdout(`${result.message.replace(/\.$/, '')} to ${out}\n`)
+    io.stdout(`${say('cli.report.saved', { saved: word(told).replace(/\.$/, ''), file: out })}\n`)
   } else {
-    io.stdout(`${result.outcome}: ${result.message}\n`)
+    const outcome = say(`common.outcomes.${result.outcome}`)
+    io.stdout(`${say('cli.outcome', { outcome, message: told })}\n`)
     if (result.damagedFile) {
-      io.stdout(`Its bytes were kept, as you asked, in ${result.damagedFile}\n`)
+      io.stdout(`${say('cli.report.kept-damaged', { file: result.damagedFile })}\n`)
     } else if (result.messageCode?.startsWith('report.pdf-damaged.')) {
-      io.stdout('To keep its bytes anyway, run again with --keep-damaged.\n')
+      io.stdout(`${say('cli.report.keep-damaged-hint')}\n`)
     }
   }
   return result.outcome === 'report' ? 0 : 1

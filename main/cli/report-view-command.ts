@@ -14,22 +14,13 @@ import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir
 import { privateTempDir } from '../platform/db/private-files'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
+import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
 
-export const reportViewUsage = `Usage: gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]
-                            [--sort COL[:desc]]... [--filter COL=VALUE]... [--totals] [--json]
-
-Reads a CSV report with the app's engine (row index, DuckDB for sort, filter and totals) and
-prints rows of its view: all rows of a file of up to 1,000 rows, else the first 100.
-
-  --delimiter D      the field delimiter (, ; tab | …); default: detected
-  --encoding E       the charset (UTF-8, windows-1251, KOI8-R, UTF-16LE …); default: detected
-  --rows FROM:TO     rows FROM (0 = the first data row) up to but not including TO of the view
-  --sort COL[:desc]  sort by a column, named as in the header or by its number (1 = first);
-                     repeat for more columns
-  --filter COL=VALUE keep rows whose COL equals VALUE; repeat to narrow further
-  --totals           add exact totals: Amount per Currency, rows per Transaction_type, and the
-                     sum of every numeric column
-  --json             print one JSON object: {"header", "rowCount", "problems", "rows"} (+ "totals")`
+const help = helpText(
+  `gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]
+                     [--sort COL[:desc]]... [--filter COL=VALUE]... [--totals] [--json]`,
+  cliText('cli.help.report-view'),
+)
 
 const options = {
   delimiter: { type: 'string' },
@@ -52,7 +43,7 @@ function parse(argv: string[]) {
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: true })
   } catch (error) {
-    throw new UsageError((error as Error).message)
+    throw new UsageError(cliText('cli.wrong.options', { detail: (error as Error).message }))
   }
 }
 
@@ -65,7 +56,12 @@ function columnIndex(header: readonly string[], name: string, option: string): n
   const number = Number(name)
   if (Number.isInteger(number) && number >= 1 && number <= header.length) return number - 1
   throw new UsageError(
-    `${option} "${name}": no such column. The columns are: ${header.join(', ')} (or 1–${header.length}).`,
+    cliText('cli.wrong.no-such-column', {
+      option,
+      name,
+      columns: header.join(', '),
+      count: header.length,
+    }),
   )
 }
 
@@ -80,7 +76,7 @@ function sortKeys(header: readonly string[], specs: readonly string[]): SortKey[
 function filters(header: readonly string[], specs: readonly string[]): ColumnFilter[] {
   return specs.map((spec) => {
     const eq = spec.indexOf('=')
-    if (eq <= 0) throw new UsageError(`--filter "${spec}" must look like COLUMN=VALUE`)
+    if (eq <= 0) throw new UsageError(cliText('cli.wrong.filter-format', { spec }))
     const column = columnIndex(header, spec.slice(0, eq), '--filter')
     return { kind: 'equals', column, value: spec.slice(eq + 1) }
   })
@@ -89,10 +85,10 @@ function filters(header: readonly string[], specs: readonly string[]): ColumnFil
 function rowRange(spec: string | undefined, rowCount: number): [number, number] {
   if (spec === undefined) return [0, rowCount <= PRINT_ALL_ROWS_MAX ? rowCount : DEFAULT_ROWS]
   const match = /^(\d+):(\d+)$/.exec(spec)
-  if (!match) throw new UsageError(`--rows "${spec}" must look like FROM:TO, e.g. 0:100`)
+  if (!match) throw new UsageError(cliText('cli.wrong.rows-format', { spec }))
   const from = Number(match[1])
   const to = Math.min(Number(match[2]), rowCount)
-  if (from > to) throw new UsageError(`--rows ${spec}: the view has ${rowCount} rows`)
+  if (from > to) throw new UsageError(cliText('cli.wrong.rows-beyond', { spec, n: rowCount }))
   return [from, to]
 }
 
@@ -118,12 +114,14 @@ function table(header: readonly string[], types: readonly ColumnType[], rows: st
     .join('\n')
 }
 
-function totalsText(totals: ReportTotals, header: readonly string[]): string {
-  const lines = [`Rows: ${totals.rowCount}`]
+function totalsText(totals: ReportTotals, header: readonly string[], say: CliWords['say']): string {
+  const lines = [say('cli.view.rows', { n: totals.rowCount })]
   for (const { currency, sum, count } of totals.amountByCurrency ?? [])
-    lines.push(`Amount ${currency}: ${sum} (${count} rows)`)
-  for (const { type, count } of totals.countByType ?? []) lines.push(`${type}: ${count} rows`)
-  for (const { column, sum } of totals.columnSums) lines.push(`Sum of ${header[column]}: ${sum}`)
+    lines.push(say('cli.view.amount', { currency, sum, n: count }))
+  for (const { type, count } of totals.countByType ?? [])
+    lines.push(say('cli.view.type-count', { type, n: count }))
+  for (const { column, sum } of totals.columnSums)
+    lines.push(say('cli.view.sum', { column: header[column]!, sum }))
   return lines.join('\n')
 }
 
@@ -165,8 +163,9 @@ function runTempDir(root: string): string {
     removeLeftBehind(root)
     return folder
   } catch (error) {
+    const reason = (error as Error).message
     throw new CliFailure(
-      `cannot make a temp folder in ${root} (${(error as Error).message}): set ${DATA_DIR_VARIABLE} to a folder you may write to.`,
+      cliText('cli.view.temp-folder', { root, reason, variable: DATA_DIR_VARIABLE }),
     )
   }
 }
@@ -177,11 +176,12 @@ export async function reportViewCommand(
   scripts: (name: ScriptName) => ScriptRef,
 ): Promise<number> {
   const { values, positionals } = parse(argv)
+  const { say, word, explain } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${reportViewUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
-  if (positionals.length !== 1) throw new UsageError('name exactly one CSV file to read')
+  if (positionals.length !== 1) throw new UsageError(cliText('cli.wrong.one-file'))
   const file = positionals[0]!
 
   const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
@@ -213,7 +213,7 @@ export async function reportViewCommand(
     const { reportId, head } = await reports
       .open(file, { encoding: values.encoding ?? null, delimiter: values.delimiter ?? null })
       .catch((error: Error) => {
-        throw new CliFailure(error.message)
+        throw CliFailure.of(error)
       })
     const session = reports.get(reportId)
     await session.indexed
@@ -231,16 +231,18 @@ export async function reportViewCommand(
         `${JSON.stringify({ header: head.columns, rowCount: state.rowCount, problems, rows, ...(totals ? { totals } : {}) })}\n`,
       )
     } else {
-      const shown = `Rows ${from}–${to} of ${state.rowCount}`
-      const problems = state.problems.map((problem) => `line ${problem.line}: ${problem.message}`)
+      const shown = say('cli.view.shown', { from, to, count: state.rowCount })
+      const problems = state.problems.map((problem) =>
+        say('cli.view.problem', { line: problem.line, message: explain(problem) }),
+      )
       const parts = [table(head.columns, head.columnTypes, rows), shown, ...problems]
-      if (totals) parts.push(totalsText(totals, head.columns))
+      if (totals) parts.push(totalsText(totals, head.columns, say))
       io.stdout(`${parts.join('\n')}\n`)
     }
     return 0
   } catch (error) {
     if (error instanceof UsageError || error instanceof CliFailure) throw error
-    throw new CliFailure((error as Error).message)
+    throw CliFailure.of(error as Error)
   } finally {
     stopListening()
     await reports.closeAll()

@@ -3,25 +3,17 @@ import { dottedDay } from '../../preload/contract/platform/calendar'
 import { type AdvanceResult, advanceSandboxDays, formatMinor, startSandbox } from '../sandbox'
 import { appDataDir } from '../platform/db/data-dir'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
+import { cliText, helpText, mainText, wordsFor, type CliWords } from './cli-words'
 import { requiredOption } from './option-values'
 
 /** In the desktop app's data folder, where the app keeps its own sandbox too. */
 const defaultSandboxDir = () => join(appDataDir(), 'sandbox')
 
-export const sandboxUsage = `Usage: gatedesk sandbox [--port N] [--state-dir DIR] [--faults]
-       gatedesk sandbox advance --days N [--state-dir DIR]
-
-Runs the local sandbox gateway over HTTPS on 127.0.0.1 until Ctrl+C, with a demo merchant and
-demo recurring profiles. It writes DIR/sandbox.json, the --connection file of
-"gatedesk update-recurring" and "gatedesk report". State persists in DIR across restarts.
-
-  --port N         listen on port N (default: the port of the last run, else a free one)
-  --state-dir DIR  where the state lives (default: ${defaultSandboxDir()})
-  --faults         honour the X-Sandbox-Fault request header (internal-error, delay, reset,
-                   truncate, not-form, corrupt-pdf), for testing clients
-
-"advance" moves the sandbox's simulated date N days forward and makes the charges that fall due,
-sending their callbacks. It works whether or not a sandbox is running on DIR.`
+const help = helpText(
+  `gatedesk sandbox [--port N] [--state-dir DIR] [--faults]
+gatedesk sandbox advance --days N [--state-dir DIR]`,
+  cliText('cli.help.sandbox', { stateDir: defaultSandboxDir() }),
+)
 
 const runOptions = {
   port: { type: 'string' },
@@ -39,7 +31,7 @@ const advanceOptions = {
 function wholeNumber(text: string, option: string, min: number, max: number): number {
   const value = Number(text)
   if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, not "${text}"`)
+    throw new UsageError(cliText('cli.wrong.whole-number', { option, min, max, value: text }))
   }
   return value
 }
@@ -58,8 +50,9 @@ function untilSignal(): Promise<string> {
 
 async function runSandbox(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, runOptions)
+  const { say, word } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${sandboxUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
   const port = values.port === undefined ? undefined : wholeNumber(values.port, '--port', 0, 65535)
@@ -70,49 +63,71 @@ async function runSandbox(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'EADDRINUSE')
-      throw new CliFailure(`port ${port} is in use: choose another --port, or 0 for any free port`)
-    throw new CliFailure(`the sandbox could not start in ${stateDir}: ${(error as Error).message}`)
+      throw new CliFailure(cliText('cli.sandbox.port-in-use', { port: String(port) }))
+    const reason = mainText(error as Error)
+    throw new CliFailure(cliText('cli.sandbox.could-not-start', { folder: stateDir, reason }))
   }
   const snapshot = sandbox.service.snapshot()
   io.stdout(
     [
-      `GateDesk sandbox listening at ${sandbox.baseUrl}`,
-      `State: ${stateDir}${values['state-dir'] === undefined ? ' (the default)' : ''}`,
-      `Connection file: ${sandbox.connectionFile} (use it with --connection)`,
-      `Merchant: ${snapshot.merchant.login}, endpoint ${snapshot.merchant.endpointId}; ${snapshot.profiles.running} running and ${snapshot.profiles.stopped} stopped demo profiles`,
-      `Simulated date: ${snapshot.simulatedDate}${values.faults ? '; faults enabled (X-Sandbox-Fault)' : ''}`,
-      'Press Ctrl+C to stop.',
+      say('cli.sandbox.listening', { url: sandbox.baseUrl }),
+      say(values['state-dir'] === undefined ? 'cli.sandbox.state-default' : 'cli.sandbox.state', {
+        folder: stateDir,
+      }),
+      say('cli.sandbox.connection-file', { file: sandbox.connectionFile }),
+      say('cli.sandbox.merchant', {
+        login: snapshot.merchant.login,
+        endpoint: snapshot.merchant.endpointId,
+        running: snapshot.profiles.running,
+        stopped: snapshot.profiles.stopped,
+      }),
+      say(values.faults ? 'cli.sandbox.simulated-date-faults' : 'cli.sandbox.simulated-date', {
+        date: snapshot.simulatedDate,
+      }),
+      say('cli.sandbox.stop-hint'),
       '',
     ].join('\n'),
   )
   const signal = await untilSignal()
   await sandbox.stop()
-  io.stdout(`Sandbox stopped (${signal}).\n`)
+  io.stdout(`${say('cli.sandbox.stopped', { signal })}\n`)
   return 0
 }
 
-function describeAdvance(result: AdvanceResult): string {
-  const lines = [`Simulated date: ${result.from} → ${result.to}`]
+function describeAdvance(result: AdvanceResult, say: CliWords['say']): string {
+  const { charges } = result
+  const lines = [say('cli.sandbox.advanced', { from: result.from, to: result.to })]
   lines.push(
-    result.charges.length === 0 ? 'No charges fell due.' : `${result.charges.length} charge(s):`,
+    charges.length === 0
+      ? say('cli.sandbox.no-charges')
+      : say('cli.sandbox.charges', { n: charges.length }),
   )
-  for (const { day, transaction: t } of result.charges) {
-    const amount = `${formatMinor(t.amountMinor)} ${t.currency}`
-    const why = t.declineReason ? ` (${t.declineReason})` : ''
+  for (const { day, transaction: t } of charges) {
+    const charge = {
+      day: dottedDay(day),
+      profile: String(t.profileId),
+      transaction: t.id,
+      amount: `${formatMinor(t.amountMinor)} ${t.currency}`,
+      status: t.status,
+    }
+    // The decline reason is the gateway's own text, as the sandbox wrote it.
+    const reason = t.declineReason
     lines.push(
-      `  ${dottedDay(day)}  profile ${t.profileId}  transaction ${t.id}  ${amount}  ${t.status}${why}`,
+      `  ${reason ? say('cli.sandbox.charge-with-reason', { ...charge, reason }) : say('cli.sandbox.charge', charge)}`,
     )
   }
   for (const stop of result.stopped) {
-    lines.push(`Stopped: profile ${stop.profileId} on ${dottedDay(stop.day)} (${stop.reason})`)
+    const { profileId: profile, reason } = stop
+    lines.push(say('cli.sandbox.stopped-profile', { profile, day: dottedDay(stop.day), reason }))
   }
   return lines.join('\n')
 }
 
 async function advanceSandbox(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, advanceOptions)
+  const { say, word } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${sandboxUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
   const days = wholeNumber(requiredOption(values.days, '--days'), '--days', 1, 3660)
@@ -121,15 +136,13 @@ async function advanceSandbox(argv: string[], io: CliIo): Promise<number> {
   try {
     advance = advanceSandboxDays(stateDir, days)
   } catch (error) {
-    throw new CliFailure((error as Error).message)
+    throw CliFailure.of(error as Error)
   }
-  io.stdout(`${describeAdvance(advance.result)}\n`)
+  io.stdout(`${describeAdvance(advance.result, say)}\n`)
   if (advance.callbacks) {
-    io.stdout('Sending callbacks…\n')
-    const count = await advance.callbacks
-    io.stdout(
-      `Callbacks: ${count.delivered} delivered, ${count.failed} failed, ${count.refused} not sent (not loopback)\n`,
-    )
+    io.stdout(`${say('cli.sandbox.sending-callbacks')}\n`)
+    const { delivered, failed, refused } = await advance.callbacks
+    io.stdout(`${say('cli.sandbox.callbacks', { delivered, failed, refused })}\n`)
   }
   return 0
 }

@@ -9,34 +9,13 @@ import { cliGatewayDeps } from './gateway-deps'
 import { paramOptions, requiredOption } from './option-values'
 import { readParamsFile, refuseCardDataArguments } from './params-file'
 import { recurringUpdateIssues, refusedByRules } from './recurring-rules'
+import { cliText, helpText, wordsFor } from './cli-words'
 
-export const updateRecurringUsage = `Usage: gatedesk update-recurring --connection FILE
-         [--params-file FILE] [--param name=value ...] [--confirm-resend] [--json]
-
-Signs (RSA-SHA256) and sends one update-recurring-payment request, then prints what the gateway
-answered. Exits 0 only when the update is approved.
-
-  --connection FILE   a connection file shaped like a sandbox's sandbox.json: baseUrl, endpointId,
-                      merchantLogin, privateKeyFile, caCertFile (relative names are read from the
-                      file's folder)
-  --params-file FILE  the request parameters, one name=value a line, unencoded (blank lines and
-                      lines starting with # are skipped); - reads them from standard input.
-                      Card data (credit-card-number, cvv2, ssn) is taken only this way: a
-                      command line shows in ps and in the shell history
-  --param name=value  a request parameter, unencoded, e.g. --param amount=10.50; repeat for each
-                      (client-orderid and recurring-payment-id are required, spec §4.2)
-  --confirm-resend    send although the last send of the same update to this profile has an
-                      uncertain outcome (unknown, internal-failure, protocol-error): check the
-                      profile first. Without it such an update is not sent (exit 1)
-  --json              print {"outcome", "fields", "message"} as one JSON object, with "issues"
-                      ([{"parameter", "code", "message"}]) when the rules refused it, and
-                      "uncertainEarlier" when an uncertain earlier send held it back
-
-The parameters are checked first with the app's rules (spec §4.2): a request that breaks them is
-not sent (exit 1, each rule at its parameter). Every request sent is recorded in the app's history
-($GATEDESK_DATA_DIR, else the app's data folder) before it leaves, and completed with its outcome.
-The request is never retried: if the outcome is "unknown", check the profile before sending again.
-Card numbers, cvv2 and SSNs are masked in what is printed, also where the gateway echoes them.`
+const help = helpText(
+  `gatedesk update-recurring --connection FILE
+  [--params-file FILE] [--param name=value ...] [--confirm-resend] [--json]`,
+  cliText('cli.help.update-recurring'),
+)
 
 const options = {
   connection: { type: 'string' },
@@ -49,16 +28,15 @@ const options = {
 
 export async function updateRecurringCommand(argv: string[], io: CliIo): Promise<number> {
   const values = parseOptions(argv, options)
+  const { say, word, explain } = wordsFor(io.language)
   if (values.help) {
-    io.stdout(`${updateRecurringUsage}\n`)
+    io.stdout(`${word(help)}\n`)
     return 0
   }
   const file = requiredOption(values.connection, '--connection')
   const paramsFile = values['params-file']
   if (!values.param && paramsFile === undefined) {
-    throw new UsageError(
-      'give the request parameters with --params-file FILE or as --param name=value options',
-    )
+    throw new UsageError(cliText('cli.wrong.params-needed'))
   }
   const given = paramOptions(values.param ?? [])
   refuseCardDataArguments(given, '--param')
@@ -70,9 +48,11 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
   // Checked as the app checks it, today by the clock the send uses: a request that breaks the
   // rules is never sent nor recorded.
   let issues = recurringUpdateIssues(parameters, calendarDate(localDay(cliGatewayDeps.now())))
-  let result: UpdateResult = refusedByRules(issues)
+  let result: UpdateResult
   let uncertainEarlier: UncertainSend | null = null
-  if (issues.length === 0) {
+  if (issues.length > 0) {
+    result = refusedByRules(issues)
+  } else {
     const store = openCliStore()
     try {
       const context = createSendingContext({
@@ -97,16 +77,21 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
   // Whatever is printed passes the redactor of what was sent, error messages included.
   const redact = redactorFor(parameters)
   if (values.json) {
-    const { outcome, fields, message } = result
+    const { outcome, fields, message, messageCode, params } = result
     const broken = issues.length > 0 ? { issues } : {}
     const held = uncertainEarlier === null ? {} : { uncertainEarlier }
-    io.stdout(redact(`${JSON.stringify({ outcome, fields, message, ...broken, ...held })}\n`))
+    const json = { outcome, fields, message, messageCode, params, ...broken, ...held }
+    io.stdout(redact(`${JSON.stringify(json)}\n`))
   } else {
+    const headline = say('cli.outcome', {
+      outcome: say(`common.outcomes.${result.outcome}`),
+      message: explain(result),
+    })
     const fields = Object.entries(result.fields).map(([name, value]) => `  ${name}: ${value}\n`)
     const rules = issues.map(
-      (issue) => `  ${[issue.parameter, ...(issue.also ?? [])].join(', ')}: ${issue.message}\n`,
+      (issue) => `  ${[issue.parameter, ...(issue.also ?? [])].join(', ')}: ${explain(issue)}\n`,
     )
-    io.stdout(redact(`${result.outcome}: ${result.message}\n${fields.join('')}${rules.join('')}`))
+    io.stdout(redact(`${headline}\n${fields.join('')}${rules.join('')}`))
   }
   return result.outcome === 'approved' ? 0 : 1
 }

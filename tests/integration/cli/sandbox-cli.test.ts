@@ -97,8 +97,11 @@ describe('gatedesk update-recurring against it', () => {
       '--json',
     ])
     const printed = JSON.parse(stdout)
-    expect(Object.keys(printed)).toEqual(['outcome', 'fields', 'message'])
+    // English with its code and params, for scripts, whatever the terminal's language.
+    expect(Object.keys(printed)).toEqual(['outcome', 'fields', 'message', 'messageCode', 'params'])
     expect(printed.outcome).toBe('approved')
+    expect(printed.messageCode).toBe('update.approved')
+    expect(printed.message).toBe(`The update was accepted (serial number ${printed.params.serial}).`)
     expect(printed.fields).toMatchObject({
       type: 'update-recurring-payment-response',
       status: 'approved',

@@ -2,7 +2,8 @@ import { cliHelp } from './cli-help'
 
 /**
  * What the command line (main/cli/) says, in the terminal's language (main/cli/cli-language.ts).
- * Option names, parameter names, file names and outcome codes stay as they are typed.
+ * Option names, parameter names and file names stay as they are typed; an outcome is worded
+ * from common.outcomes, main's coded messages from main.*.
  */
 export const cli = {
   help: cliHelp,
@@ -45,7 +46,7 @@ export const cli = {
       '{option} "{name}": no such column. The columns are: {columns} (or 1–{count}).',
     'filter-format': '--filter "{spec}" must look like COLUMN=VALUE',
     'rows-format': '--rows "{spec}" must look like FROM:TO, e.g. 0:100',
-    'rows-beyond': '--rows {spec}: the view has {n} row | --rows {spec}: the view has {n} rows',
+    'rows-beyond': '--rows {spec}: the view has {n} rows',
     'param-or-body': 'give the body either as --param name=value options or as --body, not both',
     'body-escape-name':
       '--body: the name of parameter {position} has a malformed %-escape (a % must be followed by two hex digits of UTF-8): percent-encode it again, a % itself as %25',
@@ -83,8 +84,9 @@ export const cli = {
     'not-name-value': '{option} {path}: line {line} is not name=value',
     'no-secret': 'the connection file {file} names no {field}',
     'secret-unreadable': 'the {field} {path} cannot be read ({reason})',
-    'key-file': 'The key file {file}',
   },
+  /** A request's outcome, then what it means. */
+  outcome: '{outcome}: {message}',
   'not-recorded': 'Nothing was sent, as the request could not be recorded in the history: {reason}',
   keygen: {
     passphrase: '--passphrase-file {path}: {reason}',
@@ -116,7 +118,7 @@ export const cli = {
     stopped: 'Sandbox stopped ({signal}).',
     advanced: 'Simulated date: {from} → {to}',
     'no-charges': 'No charges fell due.',
-    charges: '{n} charge: | {n} charges:',
+    charges: '{n} charge(s):',
     charge: '{day}  profile {profile}  transaction {transaction}  {amount}  {status}',
     'charge-with-reason':
       '{day}  profile {profile}  transaction {transaction}  {amount}  {status} ({reason})',
@@ -159,7 +161,6 @@ export const cli = {
     'kind-mismatch':
       'The gateway sent a {kind} report, but --out {out} ends in {extension}, so nothing was written: name the file .{kindExtension} and run the report again.',
     saved: '{saved} to {file}',
-    outcome: '{outcome}: {message}',
     'kept-damaged': 'Its bytes were kept, as you asked, in {file}',
     'keep-damaged-hint': 'To keep its bytes anyway, run again with --keep-damaged.',
   },
@@ -167,8 +168,8 @@ export const cli = {
     shown: 'Rows {from}–{to} of {count}',
     problem: 'line {line}: {message}',
     rows: 'Rows: {n}',
-    amount: 'Amount {currency}: {sum} ({n} row) | Amount {currency}: {sum} ({n} rows)',
-    'type-count': '{type}: {n} row | {type}: {n} rows',
+    amount: 'Amount {currency}: {sum} ({n} rows)',
+    'type-count': '{type}: {n} rows',
     sum: 'Sum of {column}: {sum}',
     'temp-folder':
       'cannot make a temp folder in {root} ({reason}): set {variable} to a folder you may write to.',

@@ -112,6 +112,8 @@ export const main = {
       'GateDesk failed while sending; the request may have reached the gateway: {detail}',
     unknown:
       'The outcome is unknown: {detail} The request may have been applied; check the profile before sending it again.',
+    /** A parameter given twice on the command line (main/cli/recurring-rules.ts). */
+    'given-twice': '{parameter} is given more than once: give each parameter once',
     'broken-rules':
       "Nothing was sent: one field breaks the gateway's rules. Correct it and send again. | Nothing was sent: {n} fields break the gateway's rules. Correct them and send again.",
   },

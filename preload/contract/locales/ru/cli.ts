@@ -12,18 +12,14 @@ export const cli: Translation<typeof english> = {
   },
   summary: {
     sign: 'показать базовую строку OAuth, подпись и заголовок запроса (отладка подписи)',
-    keygen:
-      'создать пару ключей RSA без подключения к сети: private.pem (0600), public.pem и его отпечаток',
-    sandbox:
-      'запустить локальную песочницу шлюза или перевести её моделируемую дату ("sandbox advance")',
+    keygen: 'создать пару ключей RSA офлайн: private.pem (0600), public.pem и его отпечаток',
+    sandbox: 'запустить локальную песочницу шлюза или сдвинуть её дату ("sandbox advance")',
     'update-recurring':
-      'отправить один подписанный запрос update-recurring-payment и вывести результат',
+      'отправить один подписанный запрос update-recurring-payment и вывести ответ',
     'bulk-update':
-      'отправить изменения из CSV-файла с журналом: можно продолжить после остановки, ни одна строка не уходит дважды',
-    report:
-      'получить один пользовательский отчёт по транзакциям и сохранить его (CSV или PDF) в файл',
-    'report-view':
-      'вывести строки CSV-отчёта, отсортированные, отфильтрованные и с итогами, движком приложения',
+      'отправить изменения из CSV-файла по журналу: можно продолжить, строка не уйдёт дважды',
+    report: 'получить пользовательский отчёт по транзакциям и сохранить его в файл (CSV или PDF)',
+    'report-view': 'вывести строки CSV-отчёта с сортировкой, фильтрами и итогами движка приложения',
   },
   'unknown-command': 'gatedesk: неизвестная команда "{name}"',
   'see-help': 'Параметры команды: "gatedesk {command} --help".',
@@ -85,8 +81,8 @@ export const cli: Translation<typeof english> = {
     'not-name-value': '{option} {path}: строка {line} не имеет вида name=value',
     'no-secret': 'в файле подключения {file} не указан {field}',
     'secret-unreadable': 'не удалось прочитать {field} {path} ({reason})',
-    'key-file': 'Файл ключа {file}',
   },
+  outcome: '{outcome}: {message}',
   'not-recorded': 'Ничего не отправлено: запрос не удалось записать в историю: {reason}',
   keygen: {
     passphrase: '--passphrase-file {path}: {reason}',
@@ -162,7 +158,6 @@ export const cli: Translation<typeof english> = {
     'kind-mismatch':
       'Шлюз прислал отчёт {kind}, но имя --out {out} оканчивается на {extension}, поэтому ничего не записано: назовите файл .{kindExtension} и запустите отчёт снова.',
     saved: '{saved}: {file}',
-    outcome: '{outcome}: {message}',
     'kept-damaged': 'Как вы просили, его байты сохранены в {file}',
     'keep-damaged-hint': 'Чтобы всё же сохранить его байты, запустите снова с --keep-damaged.',
   },
