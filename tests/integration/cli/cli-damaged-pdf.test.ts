@@ -51,13 +51,21 @@ afterAll(async () => {
 })
 
 async function report(...extra: string[]) {
+  return reportIn('en', ...extra)
+}
+
+async function reportIn(language: 'en' | 'ru', ...extra: string[]) {
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(outDir)
   const out = join(outDir, 'november.pdf')
   let stdout = ''
   const args = ['report', '--connection', join(dir, 'gateway.json')]
   args.push('--request', join(dir, 'request.json'), '--out', out, ...extra)
-  const code = await main(args, { stdout: (text) => (stdout += text), stderr: () => {} })
+  const code = await main(args, {
+    stdout: (text) => (stdout += text),
+    stderr: () => {},
+    language,
+  })
   return { code, stdout, out }
 }
 
@@ -81,6 +89,17 @@ describe('gatedesk report given a damaged PDF', () => {
     expect(JSON.parse(stdout)).toMatchObject({ outcome: 'protocol-error', file: null, damagedFile })
     expect(readdirSync(outDir)).toEqual(['november.damaged.pdf'])
     expect(readFileSync(damagedFile).equals(body)).toBe(true)
+  })
+
+  it('says so in Russian in a Russian terminal, while --json stays English with the code', async () => {
+    body = overwritten(await sandboxPdf(), 2000, 8000)
+    const { stdout } = await reportIn('ru')
+    expect(stdout).toMatch(/^ошибка протокола: Шлюз прислал повреждённый PDF: /)
+    expect(stdout).toContain('запустите снова с --keep-damaged')
+    const json = JSON.parse((await reportIn('ru', '--json')).stdout)
+    expect(json.message).toMatch(/^The gateway sent a damaged PDF: /)
+    expect(json.messageCode).toMatch(/^report\.pdf-damaged\./)
+    expect(json.params).toBeTypeOf('object')
   })
 
   it('saves a whole PDF as the report, exit 0', async () => {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -110,6 +110,13 @@ describe('the CLI in a Russian terminal (LANG=ru_RU.UTF-8)', () => {
         },
       ],
     })
+  })
+
+  it('is bundled with its Russian as UTF-8, not as \\u escapes of twice the size', async () => {
+    await gatedesk(RUSSIAN, ['--help']) // rebuilds the bundle when a source changed
+    const chunks = new URL('../../../out/cli/chunks/', import.meta.url).pathname
+    const bundled = readdirSync(chunks).map((name) => readFileSync(join(chunks, name), 'utf8'))
+    expect(bundled.some((chunk) => chunk.includes('Подписанные параметры'))).toBe(true)
   })
 
   it('labels what a command prints in Russian', async () => {
