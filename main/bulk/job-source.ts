@@ -1,6 +1,6 @@
 import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
 import { basename } from 'node:path'
-import { CsvError, fileLabel, fileParam } from '../platform/csv/csv-error'
+import { CsvError, fileParam } from '../platform/csv/csv-error'
 import type { BulkJob, BulkRow } from './bulk-journal-repository'
 import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
@@ -59,11 +59,8 @@ export function rowInputs(
     if (source.rows[row.rowNumber - 1] === undefined) {
       throw new CsvError(
         'file-changed',
-        `${fileLabel(source.path)} has no row ${row.rowNumber}, though the bulk job was made from it: the job stopped. Put the original file back, then resume the job.`,
-        {
-          params: { ...fileParam(source.path), row: row.rowNumber },
-          messageCode: 'bulk.file.row-missing',
-        },
+        { ...fileParam(source.path), row: row.rowNumber },
+        { messageCode: 'bulk.file.row-missing' },
       )
     }
     const sealed = row.sealedCardCode

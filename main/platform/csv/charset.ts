@@ -12,11 +12,7 @@ export function encodingName(name: string): string {
   const lower = name.trim().toLowerCase()
   if (UTF8_NAMES.has(lower)) return 'utf-8'
   if (!iconv.encodingExists(lower)) {
-    throw new CsvError(
-      'unknown-encoding',
-      `GateDesk does not know the encoding "${name}": use e.g. UTF-8, windows-1251 or KOI8-R.`,
-      { params: { encoding: name } },
-    )
+    throw new CsvError('unknown-encoding', { encoding: name })
   }
   return lower
 }

@@ -1,80 +1,56 @@
-import { basename } from 'node:path'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
 import type { MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../i18n/english'
+import {
+  changedSinceOpened,
+  changedWhileRead,
+  CsvProblemError,
+  fileSystemProblem,
+  type CsvErrorCode,
+  type CsvProblem,
+} from './csv-problem'
 
-export type CsvErrorCode =
-  | 'empty-file'
-  | 'binary-file'
-  | 'unknown-encoding'
-  | 'bad-delimiter'
-  | 'too-many-columns'
-  | 'row-too-long'
-  | 'file-missing'
-  | 'file-changed'
-  | 'unreadable'
-  | 'index-failed'
+export { fileParam, type CsvErrorCode } from './csv-problem'
 
 /**
- * A CSV file GateDesk cannot read: the message says what is wrong and what to do. Its message
- * code is `report.csv.<code>` (or the `messageCode` given, when one code has two wordings), for
- * the window to word it with `params` (preload/contract/platform/explained.ts).
+ * A CSV file GateDesk cannot read: the message says what is wrong and what to do, in the
+ * catalog's English for `report.csv.<code>` (or the `messageCode` given, when one code has two
+ * wordings); the window words it with `params` (preload/contract/platform/explained.ts).
  */
 export class CsvError extends Error {
   override readonly name = 'CsvError'
   readonly code: CsvErrorCode
-  readonly messageCode: string
+  readonly messageCode: MessageCode
   readonly params: MessageParams
 
   constructor(
     code: CsvErrorCode,
-    message: string,
-    options: { cause?: unknown; params: MessageParams; messageCode?: string | undefined },
+    params: MessageParams,
+    options: { cause?: unknown; messageCode?: MessageCode } = {},
   ) {
-    super(message, options)
+    const messageCode = options.messageCode ?? `report.csv.${code}`
+    super(english(messageCode, params), { cause: options.cause })
     this.code = code
-    this.messageCode = options.messageCode ?? `report.csv.${code}`
-    this.params = options.params
+    this.messageCode = messageCode
+    this.params = params
   }
 }
 
-/** The file's base name, as the window's words for a CsvError name it (without quotes). */
-export const fileParam = (path: string) => ({ file: basename(path) })
+/** A problem found where there is no wording, worded now. */
+export const csvErrorOf = (problem: CsvProblem, cause?: unknown): CsvError =>
+  new CsvError(problem.code, problem.params, { messageCode: problem.messageCode, cause })
 
-/** How messages name a file: its base name, quoted. */
-export function fileLabel(path: string): string {
-  return `"${basename(path)}"`
-}
+/** `error` as a CsvError if a CsvProblemError (from code with no wording), else as it is. */
+export const asCsvError = (error: unknown): unknown =>
+  error instanceof CsvProblemError ? csvErrorOf(error, error.cause) : error
 
 /** The CsvError for a failed file system call on `path`, by its errno code. */
-export function fileSystemError(path: string, error: unknown): CsvError {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code
-  if (code === 'ENOENT') {
-    return new CsvError(
-      'file-missing',
-      `${fileLabel(path)} is no longer there: it was moved or deleted. Open it again from where it is now.`,
-      { cause: error, params: fileParam(path) },
-    )
-  }
-  const reason = error instanceof Error ? error.message : String(error)
-  return new CsvError('unreadable', `GateDesk could not read ${fileLabel(path)}: ${reason}`, {
-    cause: error,
-    params: { ...fileParam(path), reason },
-  })
-}
+export const fileSystemError = (path: string, error: unknown): CsvError =>
+  csvErrorOf(fileSystemProblem(path, error), error)
 
 /** Rows read from a file that changed since it was indexed would be the wrong rows. */
-export function fileChangedSinceOpened(path: string): CsvError {
-  return new CsvError(
-    'file-changed',
-    `${fileLabel(path)} changed since GateDesk opened it. Open it again to see it as it is now.`,
-    { params: fileParam(path) },
-  )
-}
+export const fileChangedSinceOpened = (path: string): CsvError =>
+  csvErrorOf(changedSinceOpened(path))
 
 /** A file still being written (or replaced) while it was indexed. */
-export function fileChangedWhileRead(path: string): CsvError {
-  return new CsvError(
-    'file-changed',
-    `${fileLabel(path)} changed while GateDesk was reading it. Wait until it is complete, then open it again.`,
-    { params: fileParam(path), messageCode: 'report.csv.file-changed-while-read' },
-  )
-}
+export const fileChangedWhileRead = (path: string): CsvError => csvErrorOf(changedWhileRead(path))

@@ -1,7 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { bytesToText, encodingName, isByteScannable } from './charset'
-import { CsvError, fileLabel, fileParam, fileSystemError } from './csv-error'
+import { CsvError, fileParam, fileSystemError } from './csv-error'
 
 /** How a CSV file is written. */
 export interface CsvFormat {
@@ -42,20 +42,13 @@ export async function detectFileFormat(
   start?: FileStart,
 ): Promise<CsvFormat> {
   const head = start ?? (await readHead(path))
-  const label = fileLabel(path)
   const { encoding, byteOrderMarkLength } = detectEncoding(head.bytes, head.isWholeFile, hints)
   const text = bytesToText(encoding)(head.bytes.subarray(byteOrderMarkLength))
   if (text.length === 0) {
-    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`, {
-      params: fileParam(path),
-    })
+    throw new CsvError('empty-file', fileParam(path))
   }
   if (looksBinary(text)) {
-    throw new CsvError(
-      'binary-file',
-      `${label} does not look like a CSV report: it contains binary data. Open the .csv file the report was saved as.`,
-      { params: fileParam(path) },
-    )
+    throw new CsvError('binary-file', fileParam(path))
   }
   return {
     encoding,
@@ -77,11 +70,7 @@ export function checkedDelimiter(delimiter: string): string {
     delimiter === '\r' ||
     delimiter === '\n'
   ) {
-    throw new CsvError(
-      'bad-delimiter',
-      `GateDesk cannot read CSV delimited by ${JSON.stringify(delimiter)}: use one character such as , ; | or a tab.`,
-      { params: { delimiter: JSON.stringify(delimiter) } },
-    )
+    throw new CsvError('bad-delimiter', { delimiter: JSON.stringify(delimiter) })
   }
   return delimiter
 }

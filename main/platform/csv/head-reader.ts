@@ -1,6 +1,5 @@
 import { REPORT_COLUMNS_MAX } from '../../../preload/contract/reports/report-limits'
-import { formatSizeLimit } from '../../../preload/contract/platform/readable-units'
-import { CsvError, fileLabel, fileParam, fileSystemError } from './csv-error'
+import { CsvError, fileParam, fileSystemError } from './csv-error'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import type { FileStart } from './csv-format'
 import { rowFields } from './row-fields'
@@ -54,18 +53,9 @@ export async function readHead(
   // At the end, the last row's end comes after the row starts; before it, only rows that the
   // next row's start closes are complete.
   const offsets = atEnd ? scanner.finish().offsets : scanner.rowStarts()
-  const label = fileLabel(file.path)
-  if (scanner.headerStart < 0) {
-    throw new CsvError('empty-file', `${label} is empty: there is no report in it.`, {
-      params: fileParam(file.path),
-    })
-  }
+  if (scanner.headerStart < 0) throw new CsvError('empty-file', fileParam(file.path))
   if (offsets.length === 0) {
-    throw new CsvError(
-      'row-too-long',
-      `${label} does not look like a CSV report: its first row is longer than ${formatSizeLimit(HEAD_MAX_BYTES)}.`,
-      { params: { ...fileParam(file.path), limitBytes: HEAD_MAX_BYTES } },
-    )
+    throw new CsvError('row-too-long', { ...fileParam(file.path), limitBytes: HEAD_MAX_BYTES })
   }
   const bytes = Buffer.concat(chunks, size)
   const reader = rowReader(file.format)
@@ -73,11 +63,11 @@ export async function readHead(
     rowFields(bytes.subarray(start, end), end < size, reader)
   const columns = fieldsBetween(scanner.headerStart, offsets[0]!)
   if (columns.length > REPORT_COLUMNS_MAX) {
-    throw new CsvError(
-      'too-many-columns',
-      `${label} has ${columns.length} columns: GateDesk shows reports of at most ${REPORT_COLUMNS_MAX}.`,
-      { params: { ...fileParam(file.path), n: columns.length, max: REPORT_COLUMNS_MAX } },
-    )
+    throw new CsvError('too-many-columns', {
+      ...fileParam(file.path),
+      n: columns.length,
+      max: REPORT_COLUMNS_MAX,
+    })
   }
   const rows: string[][] = []
   for (let i = 0; i < Math.min(rowCount, offsets.length - 1); i++) {

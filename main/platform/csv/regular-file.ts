@@ -1,24 +1,25 @@
 import { closeSync, constants, fstatSync, openSync } from 'node:fs'
 import { open } from 'node:fs/promises'
-import { fileChangedSinceOpened, fileSystemError } from './csv-error'
+import { changedSinceOpened, CsvProblemError, fileSystemProblem } from './csv-problem'
 
 /** Opening a pipe this way never waits for a writer (Windows has no O_NONBLOCK, nor such pipes). */
 export const READ_WITHOUT_WAITING = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 
 /**
  * Opens again a report file found to be a regular file when it was first opened: one swapped
- * for a pipe or a device since is refused as changed, never waited on.
+ * for a pipe or a device since is refused as changed, never waited on. Called in threads and
+ * processes without the catalog too, so it throws a CsvProblemError (main: asCsvError).
  */
 export function reopenReportFileSync(path: string): number {
   let fd: number
   try {
     fd = openSync(path, READ_WITHOUT_WAITING)
   } catch (error) {
-    throw fileSystemError(path, error)
+    throw new CsvProblemError(fileSystemProblem(path, error), { cause: error })
   }
   if (!fstatSync(fd).isFile()) {
     closeSync(fd)
-    throw fileChangedSinceOpened(path)
+    throw new CsvProblemError(changedSinceOpened(path))
   }
   return fd
 }

@@ -5,14 +5,8 @@ import type { ByteProgress, FileTaskControl } from './byte-progress'
 import { joinScans } from './row-scan-parts'
 import { readSample, type RowSample, type SampleRequest } from './row-sample'
 import { checkedDelimiter } from './csv-format'
-import type { MessageParams } from '../../../preload/contract/platform/explained'
-import {
-  CsvError,
-  fileChangedWhileRead,
-  fileLabel,
-  fileParam,
-  type CsvErrorCode,
-} from './csv-error'
+import { CsvError, csvErrorOf, fileChangedWhileRead, fileParam } from './csv-error'
+import type { CsvProblem } from './csv-problem'
 import type { RowScan } from './row-scanner'
 
 /** Where every row of a file is, and the file as it was when scanned. */
@@ -50,14 +44,7 @@ export type IndexPart =
 export type IndexMessage =
   | { kind: 'progress'; progress: ByteProgress }
   | { kind: 'done'; index: RowIndex }
-  | {
-      kind: 'failed'
-      code: CsvErrorCode
-      message: string
-      /** The CsvError's code and values, so it is worded in the window's language too. */
-      messageCode: string
-      params: MessageParams
-    }
+  | ({ kind: 'failed' } & CsvProblem)
 
 /** The worker's memory: its heap holds the problems and little else (offsets are outside it). */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 }
@@ -129,16 +116,13 @@ export function startIndexThread(script: ScriptRef): IndexThread {
         const failed = (reason: string, cause?: unknown, exitCode?: number) =>
           settle(() =>
             reject(
-              new CsvError(
-                'index-failed',
-                `GateDesk could not index ${fileLabel(file)}: ${reason}`,
-                exitCode === undefined
-                  ? { cause, params: { ...fileParam(file), reason } }
-                  : {
-                      params: { ...fileParam(file), exitCode },
-                      messageCode: 'report.csv.index-stopped',
-                    },
-              ),
+              exitCode === undefined
+                ? new CsvError('index-failed', { ...fileParam(file), reason }, { cause })
+                : new CsvError(
+                    'index-failed',
+                    { ...fileParam(file), exitCode },
+                    { messageCode: 'report.csv.index-stopped' },
+                  ),
             ),
           )
         if (early) {
@@ -152,10 +136,7 @@ export function startIndexThread(script: ScriptRef): IndexThread {
           } else if (message.kind === 'done') {
             settle(() => resolve(message.index))
           } else {
-            const { params, messageCode } = message
-            settle(() =>
-              reject(new CsvError(message.code, message.message, { params, messageCode })),
-            )
+            settle(() => reject(csvErrorOf(message)))
           }
         })
         worker.on('error', (error) => failed(error.message, error))

@@ -2,7 +2,7 @@
 import { closeSync, fstatSync, readSync } from 'node:fs'
 import { parentPort } from 'node:worker_threads'
 import { throttledProgress } from './byte-progress'
-import { CsvError, fileChangedWhileRead, fileSystemError } from './csv-error'
+import { changedWhileRead, CsvProblemError, fileSystemProblem } from './csv-problem'
 import { reopenReportFileSync } from './regular-file'
 import type { IndexJob, IndexMessage, RowIndex } from './row-index'
 import { readSample } from './row-sample'
@@ -56,7 +56,7 @@ function indexFile(job: IndexJob, post: (message: IndexMessage) => void): RowInd
     const sample = job.sample ? readSample(fd, scan, job.sample) : undefined
     const after = fstatSync(fd)
     if (position !== end || after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
-      throw fileChangedWhileRead(job.file)
+      throw new CsvProblemError(changedWhileRead(job.file))
     }
     return {
       ...scan,
@@ -70,15 +70,11 @@ function indexFile(job: IndexJob, post: (message: IndexMessage) => void): RowInd
   }
 }
 
+/** A failure as code and values: main words it (this thread has no catalog). */
 function failure(error: unknown, file: string): IndexMessage {
-  const known = error instanceof CsvError ? error : fileSystemError(file, error)
-  return {
-    kind: 'failed',
-    code: known.code,
-    message: known.message,
-    messageCode: known.messageCode,
-    params: known.params,
-  }
+  const { code, messageCode, params } =
+    error instanceof CsvProblemError ? error : fileSystemProblem(file, error)
+  return { kind: 'failed', code, messageCode, params }
 }
 
 const port = parentPort!

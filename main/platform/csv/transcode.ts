@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises'
 import iconv from 'iconv-lite'
 import { throttledProgress, type FileTaskControl } from './byte-progress'
 import { encodingName } from './charset'
-import { fileSystemError } from './csv-error'
+import { asCsvError, fileSystemError } from './csv-error'
 import { reopenReportFileSync } from './regular-file'
 import { createPrivateFile } from '../db/private-files'
 
@@ -24,7 +24,12 @@ export async function transcodeToUtf8(
 ): Promise<void> {
   const decoder = iconv.decodeStream(encodingName(encoding))
   const bytesTotal = await sizeOf(source)
-  const sourceFd = reopenReportFileSync(source)
+  let sourceFd: number
+  try {
+    sourceFd = reopenReportFileSync(source)
+  } catch (error) {
+    throw asCsvError(error)
+  }
   // A new file of the report's own folder: never one someone made (or linked) there first.
   const targetFile = await createPrivateFile(target).catch((error: unknown) => {
     closeSync(sourceFd)

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { ScriptRef } from '../../platform/workers/script-ref'
+import { CsvProblemError, type CsvProblem } from '../../platform/csv/csv-problem'
 import type { ExtractedColumns, ExtractOptions } from './column-extract'
 
 /** One part of a file to extract in a worker thread. */
@@ -10,7 +11,8 @@ export interface ExtractJob {
 }
 
 /** The thread's one reply to each job. */
-export type ExtractReply = { ok: true; result: ExtractedColumns } | { ok: false; message: string }
+export type ExtractReply =
+  { ok: true; result: ExtractedColumns } | { ok: false; message: string; problem?: CsvProblem }
 
 /** The worker's memory: it holds a read buffer, a write buffer and one row at a time. */
 const WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 4 }
@@ -65,7 +67,15 @@ export function extractionThread(script: ScriptRef): ExtractionThread {
         }
         const abort = () => settle(() => reject(signal.reason), false)
         const onReply = (reply: ExtractReply) =>
-          settle(() => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))), true)
+          settle(
+            () =>
+              reply.ok
+                ? resolve(reply.result)
+                : reject(
+                    reply.problem ? new CsvProblemError(reply.problem) : new Error(reply.message),
+                  ),
+            true,
+          )
         const onError = (error: Error) => settle(() => reject(error), false)
         const onExit = (code: number) =>
           settle(

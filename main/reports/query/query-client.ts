@@ -3,13 +3,15 @@ import { ExplainedError } from '../../../preload/contract/platform/explained'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import {
   exitParams,
-  exitWords,
   type ProcessChannel,
   type ProcessExit,
   type ProcessLauncher,
 } from '../../platform/workers/process-channel'
 import type { ScriptRef } from '../../platform/workers/script-ref'
 import { QueryError } from './query-error'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import type { MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../../platform/i18n/english'
 import { privateTempDir } from '../../platform/db/private-files'
 import {
   limitsToArgs,
@@ -49,11 +51,8 @@ export interface QueryEngineOptions {
 export class QueryProcessStoppedError extends ExplainedError {
   override readonly name = 'QueryProcessStoppedError'
   constructor(exit: ProcessExit) {
-    super(
-      `The query process stopped unexpectedly (${exitWords(exit)}); the report is still readable, try the sort again.`,
-      'report.query.process-stopped',
-      exitParams(exit),
-    )
+    const params = exitParams(exit)
+    super(english('report.query.process-stopped', params), 'report.query.process-stopped', params)
   }
 }
 
@@ -112,7 +111,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     } else if (reply.ok) {
       call.resolve(reply.result)
     } else {
-      call.reject(new QueryError(reply.failure, reply.message, reply.messageCode, reply.params))
+      call.reject(queryError(reply.failure, reply.messageCode, reply.params))
     }
   }
 
@@ -167,9 +166,16 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   }
 }
 
+/** A QueryError as main raises it: worded in the catalog's English when it has a code. */
+const queryError = (
+  failure: QueryError['failure'],
+  messageCode?: MessageCode,
+  params: MessageParams = {},
+) => new QueryError(failure, messageCode, params, messageCode && english(messageCode, params))
+
 /** A call made or waiting when the app closed the engine (it quits, or the CLI is done). */
 function engineClosed(): QueryError {
-  return new QueryError('cancelled', 'The query engine was closed.', 'report.query.closed')
+  return queryError('cancelled', 'report.query.closed')
 }
 
 /** The row ids the query process wrote to `file` (see ROW_IDS_IN_REPLY_MAX), which goes. */
@@ -186,10 +192,7 @@ async function readRowIds(file: string, count: number): Promise<Uint32Array> {
     return rowIds
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    const code = 'report.query.result-unreadable'
-    throw new QueryError('failed', `The query's result could not be read: ${reason}`, code, {
-      reason,
-    })
+    throw queryError('failed', 'report.query.result-unreadable', { reason })
   } finally {
     await rm(file, { force: true })
   }

@@ -1,3 +1,4 @@
+import type { MessageCode } from '../../../preload/contract/locales/explain'
 import type { MessageParams } from '../../../preload/contract/platform/explained'
 import type {
   ColumnType,
@@ -50,13 +51,12 @@ export type QueryFailure =
 
 export type QueryReply =
   | { id: number; ok: true; result: ViewRows | ReportTotals }
-  /** A QueryError's fields, its code and params too, for main to raise it as the process did. */
+  /** A QueryError's fields, code and params without words: main words them as it raises it again. */
   | {
       id: number
       ok: false
       failure: QueryFailure
-      message: string
-      messageCode?: string
+      messageCode?: MessageCode
       params?: MessageParams
     }
   /** A view's row ids, `count` of them, in the file `rowIdsFile`, which the reader removes. */

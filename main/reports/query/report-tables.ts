@@ -91,13 +91,10 @@ export function createReportTables(
     const rowCount = await countRows(connection, table)
     if (rowCount !== source.expectedRowCount) {
       await connection.run(`DROP TABLE ${table}`)
-      report.misread = new QueryError(
-        'misread',
-        `Sorting and filtering need every row to read the same way: DuckDB read ${rowCount} rows, ` +
-          `the file has ${source.expectedRowCount}, so the report can only be shown in file order.`,
-        'report.query.misread',
-        { read: rowCount, expected: source.expectedRowCount },
-      )
+      report.misread = new QueryError('misread', 'report.query.misread', {
+        read: rowCount,
+        expected: source.expectedRowCount,
+      })
       throw report.misread
     }
     report.tables.push(table)
@@ -128,9 +125,6 @@ export function createReportTables(
       // The scan is the row index's: only a file changed under it reads otherwise.
       throw new QueryError(
         'file-changed',
-        `The report file ${source.file} has other rows now than when it was opened ` +
-          `(${extracted.rowCount} rows ${part.range ? 'in a part of it ' : ''}where there were ` +
-          `${part.rowCount}): open it again to sort or filter it.`,
         part.range ? 'report.query.part-rows-changed' : 'report.query.rows-changed',
         { file: source.file, found: extracted.rowCount, expected: part.rowCount },
       )
@@ -162,7 +156,7 @@ export function createReportTables(
 
   return {
     interrupt() {
-      loading?.abort(new QueryError('cancelled', 'The query was cancelled.'))
+      loading?.abort(new QueryError('cancelled'))
     },
     async holding(source, columns) {
       const report = reportFor(source)
@@ -227,12 +221,7 @@ function sourceKey(source: QuerySource): string {
 async function checkUnchanged(source: QuerySource) {
   const found = await stat(source.file).catch(() => null)
   if (found?.size !== source.fileSize || found.mtimeMs !== source.mtimeMs) {
-    throw new QueryError(
-      'file-changed',
-      `The report file ${source.file} changed or went away after it was opened: open it again to sort or filter it.`,
-      'report.query.file-changed',
-      { file: source.file },
-    )
+    throw new QueryError('file-changed', 'report.query.file-changed', { file: source.file })
   }
 }
 

@@ -1,3 +1,4 @@
+import { CsvProblemError } from '../../platform/csv/csv-problem'
 import { QueryError } from './query-error'
 import type { ReportTotals } from '../../../preload/contract/reports/report-view'
 import {
@@ -100,13 +101,19 @@ export function createRequestRunner(
 }
 
 function cancelled(): QueryError {
-  return new QueryError('cancelled', 'The query was cancelled.')
+  return new QueryError('cancelled')
 }
 
 function failure(id: number, error: unknown): QueryReply {
   if (error instanceof QueryError) {
-    const { failure, message, messageCode, params } = error
-    return { id, ok: false, failure, message, ...(messageCode && { messageCode, params }) }
+    const { failure, messageCode, params } = error
+    return { id, ok: false, failure, ...(messageCode && { messageCode, params }) }
+  }
+  // The CSV engine's refusal (the file changed), as the reason the query failed: main words it.
+  if (error instanceof CsvProblemError) {
+    const { messageCode, params } = error
+    const reason = { ...params, reason: messageCode, reasonCode: messageCode }
+    return { id, ok: false, failure: 'failed', messageCode: 'report.query.failed', params: reason }
   }
   // DuckDB's own words (in English), cut to what a message to the window may hold.
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX)
@@ -115,7 +122,6 @@ function failure(id: number, error: unknown): QueryReply {
     id,
     ok: false,
     failure: 'failed',
-    message: `DuckDB could not run the query: ${reason}`,
     messageCode: outOfMemory ? 'report.query.out-of-memory' : 'report.query.failed',
     params: { reason },
   }

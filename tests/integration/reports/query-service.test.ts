@@ -8,10 +8,14 @@ import { createQueryCore } from '../../../main/reports/query/query-core'
 import { QueryError } from '../../../main/reports/query/query-error'
 import type { QuerySource } from '../../../main/reports/query/query-messages'
 import type { QueryService } from '../../../main/reports/query/query-service'
+import { english } from '../../../main/platform/i18n/english'
 import { caught } from '../../fixtures/caught'
 import { quotedRecord, reportFolder, sourceOf } from '../../fixtures/query-reports'
 
 const folder = reportFolder()
+
+/** The process sends a refusal's code and values; main words them so. */
+const worded = (error: QueryError) => english(error.messageCode!, error.params)
 let service: QueryService
 let connection: Promise<DuckDBConnection>
 /** Where DuckDB spills, as the query process names it: in its own folder. */
@@ -180,7 +184,7 @@ describe('filtering a report', () => {
       QueryError,
     )
     expect(error.failure).toBe('invalid')
-    expect(error.message).toBe(
+    expect(worded(error)).toBe(
       'The filter on Day needs a date like 15.03.2024: "yesterday" is not one.',
     )
   })
@@ -190,7 +194,7 @@ describe('filtering a report', () => {
       () => viewIds({ sort: [{ column: 7, descending: false }] }),
       QueryError,
     )
-    expect(error.message).toBe('The report has 7 columns: there is no column 8.')
+    expect(worded(error)).toBe('The report has 7 columns: there is no column 8.')
   })
 })
 
@@ -351,7 +355,7 @@ describe('a file that no longer reads row for row as the index did', () => {
       QueryError,
     )
     expect(error.failure).toBe('file-changed')
-    expect(error.message).toMatch(
+    expect(worded(error)).toMatch(
       /other rows now than when it was opened \(5 rows where there were 6\)/,
     )
   })

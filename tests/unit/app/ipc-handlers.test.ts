@@ -149,9 +149,7 @@ describe('registerHandlers', () => {
   })
 
   it('keeps the code of an error that carries one as ExplainedError does, and drops an odd one', async () => {
-    const empty = new CsvError('empty-file', '"a.csv" is empty: there is no report in it.', {
-      params: { file: 'a.csv' },
-    })
+    const empty = new CsvError('empty-file', { file: 'a.csv' })
     const odd = Object.assign(new Error('Quota exceeded'), { messageCode: 'QUOTA_EXCEEDED' })
     const { call } = setup({
       'app:info': async () => {

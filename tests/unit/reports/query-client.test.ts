@@ -145,9 +145,22 @@ describe('the query engine', () => {
     const engine = createQueryEngine({ launch, script, scratchRoot })
     const view = engine.view(source, sorted)
     const { id } = started[0]!.sent[0]!
-    started[0]!.reply({ id, ok: false, failure: 'misread', message: 'DuckDB read 2 rows' })
+    const params = { read: 2, expected: 3 }
+    started[0]!.reply({
+      id,
+      ok: false,
+      failure: 'misread',
+      messageCode: 'report.query.misread',
+      params,
+    })
     const error = await caught(() => view, QueryError)
-    expect([error.failure, error.message]).toEqual(['misread', 'DuckDB read 2 rows'])
+    // The process sends code and values only; main words them in the catalog's English.
+    expect([error.failure, error.messageCode, error.params, error.message]).toEqual([
+      'misread',
+      'report.query.misread',
+      params,
+      'Sorting and filtering need every row to read the same way: DuckDB read 2 rows, the file has 3, so the report can only be shown in file order.',
+    ])
   })
 
   it('fails the waiting calls when the process dies, and starts a new one for the next', async () => {
@@ -180,7 +193,7 @@ describe('the query engine', () => {
     const { id } = started[0]!.sent[0]!
     expect(started[0]!.sent[1]).toEqual({ type: 'cancel', id })
     // The process's late answer changes nothing.
-    started[0]!.reply({ id, ok: false, failure: 'cancelled', message: 'The query was cancelled.' })
+    started[0]!.reply({ id, ok: false, failure: 'cancelled' })
   })
 
   it('does not start a call whose signal is already aborted', async () => {

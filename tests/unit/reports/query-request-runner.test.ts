@@ -133,7 +133,6 @@ describe('the query process runs requests', () => {
       id: 1,
       ok: false,
       failure: 'cancelled',
-      message: 'The query was cancelled.',
     })
     expect(interrupt).toHaveBeenCalledOnce()
   })
@@ -144,16 +143,23 @@ describe('the query process runs requests', () => {
     run({ type: 'view', id: 1, source, query })
     run({ type: 'view', id: 2, source, query })
     await eventually(() => calls[0], 'the first view')
-    calls[0]!.fail(new QueryError('misread', 'DuckDB read 2 rows, the file has 3.'))
-    expect(await reply(1)).toMatchObject({
+    calls[0]!.fail(new QueryError('misread', 'report.query.misread', { read: 2, expected: 3 }))
+    // Code and values only: the process has no catalog, main words them.
+    expect(await reply(1)).toEqual({
+      id: 1,
+      ok: false,
       failure: 'misread',
-      message: 'DuckDB read 2 rows, the file has 3.',
+      messageCode: 'report.query.misread',
+      params: { read: 2, expected: 3 },
     })
     await eventually(() => calls[1], 'the second view')
     calls[1]!.fail(new Error('Out of Memory Error: failed to allocate'))
-    expect(await reply(2)).toMatchObject({
+    expect(await reply(2)).toEqual({
+      id: 2,
+      ok: false,
       failure: 'failed',
-      message: 'DuckDB could not run the query: Out of Memory Error: failed to allocate',
+      messageCode: 'report.query.out-of-memory',
+      params: { reason: 'Out of Memory Error: failed to allocate' },
     })
   })
 
@@ -162,7 +168,8 @@ describe('the query process runs requests', () => {
     run({ type: 'totals', id: 1, source, query })
     expect(await reply(1)).toMatchObject({
       failure: 'failed',
-      message: 'DuckDB could not run the query: cannot create temp directory',
+      messageCode: 'report.query.failed',
+      params: { reason: 'cannot create temp directory' },
     })
   })
 })

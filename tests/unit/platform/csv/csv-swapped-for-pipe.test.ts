@@ -38,10 +38,14 @@ describe('a report file swapped for a pipe after it was opened', { timeout: 5000
     expect(existsSync(target)).toBe(false)
   })
 
-  it("is refused by the query process's column extraction", async () => {
+  it("is refused by the query process's column extraction, as code and values (main words them)", async () => {
     const target = join(scratch.dir, 'columns.csv')
     await expect(
       extractColumns(pipe('extracted.csv'), target, { delimiter: ',', columns: [0] }),
-    ).rejects.toThrow(changed('extracted.csv'))
+    ).rejects.toMatchObject({
+      code: 'file-changed',
+      messageCode: 'report.csv.file-changed',
+      params: { file: 'extracted.csv' },
+    })
   })
 })
