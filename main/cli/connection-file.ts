@@ -88,11 +88,11 @@ export async function loadConnectionFile(file: string, option: string): Promise<
     secrets: {
       controlKey: async () =>
         secretFromFile(await secretFile(file, 'controlKeyFile', controlKeyFile)),
-      rsaPrivateKey: async () =>
-        loadRsaPrivateKey(
-          await secretFile(file, 'privateKeyFile', privateKeyFile),
-          `The key file ${privateKeyFile}`,
-        ),
+      rsaPrivateKey: async () => {
+        const pem = await secretFile(file, 'privateKeyFile', privateKeyFile)
+        // secretFile read it, so the connection file names it.
+        return loadRsaPrivateKey(pem, { sourceCode: 'key.source.file', file: privateKeyFile! })
+      },
     },
   }
 }

@@ -135,7 +135,11 @@ async function credentialsFrom(values: {
   const file = requiredOption(keyFile, '--key')
   const pem = await readOptionFile(file, '--key')
   try {
-    return { method, consumerKey, privateKey: loadRsaPrivateKey(pem, `The key file ${file}`) }
+    return {
+      method,
+      consumerKey,
+      privateKey: loadRsaPrivateKey(pem, { sourceCode: 'key.source.file', file }),
+    }
   } catch (error) {
     throw CliFailure.of(error as Error)
   }

@@ -90,7 +90,8 @@ export function environmentHandlers(deps: {
           error instanceof KeyImportError &&
           (error.problem === 'passphrase-required' || error.problem === 'wrong-passphrase')
         if (!asksPassphrase) throw error
-        return { status: 'needs-passphrase' as const, message: error.message }
+        const { message, messageCode, params } = error
+        return { status: 'needs-passphrase' as const, message, messageCode, params }
       }
     },
     'environments:save-public-key': async (input) => {

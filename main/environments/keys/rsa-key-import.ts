@@ -1,4 +1,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
+import { ExplainedError, type MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../../platform/i18n/english'
 import { loadRsaPrivateKey, PrivateKeyError } from './rsa-private-key'
 import { publicKeyFingerprint } from './public-key-fingerprint'
 import { keyPairOf, type RsaKeyPair } from './rsa-key-pair'
@@ -14,17 +17,16 @@ export const MAX_RSA_BITS = 4096
 export type KeyImportProblem =
   'passphrase-required' | 'wrong-passphrase' | 'invalid-key' | 'key-size' | 'public-key-mismatch'
 
-export class KeyImportError extends Error {
+export class KeyImportError extends ExplainedError {
   override readonly name = 'KeyImportError'
   constructor(
     readonly problem: KeyImportProblem,
-    message: string,
+    code: MessageCode,
+    params: MessageParams = {},
   ) {
-    super(message)
+    super(english(code, params), code, params)
   }
 }
-
-const SOURCE = 'The key'
 
 function isEncrypted(pem: string): boolean {
   return pem.includes('-----BEGIN ENCRYPTED PRIVATE KEY-----') || /Proc-Type: 4,ENCRYPTED/.test(pem)
@@ -33,20 +35,14 @@ function isEncrypted(pem: string): boolean {
 /** Opens a passphrase-protected PKCS#8 or legacy OpenSSL PKCS#1 PEM. */
 function decrypt(pem: string, passphrase: string | undefined): KeyObject {
   if (!passphrase) {
-    throw new KeyImportError(
-      'passphrase-required',
-      'This private key is protected by a passphrase: enter the passphrase to import it.',
-    )
+    throw new KeyImportError('passphrase-required', 'key.import.passphrase-required')
   }
   let key: KeyObject
   try {
     key = createPrivateKey({ key: pem, format: 'pem', passphrase })
   } catch {
     // OpenSSL cannot tell a wrong passphrase from a damaged key; the passphrase is the usual cause.
-    throw new KeyImportError(
-      'wrong-passphrase',
-      'The passphrase does not open this private key: check it (capitals, keyboard layout) and try again.',
-    )
+    throw new KeyImportError('wrong-passphrase', 'key.import.wrong-passphrase')
   }
   // Checked as an unencrypted PEM, so the same rules and messages apply to both.
   return readPlain(key.export({ type: 'pkcs8', format: 'pem' }) as string)
@@ -54,9 +50,11 @@ function decrypt(pem: string, passphrase: string | undefined): KeyObject {
 
 function readPlain(pem: string): KeyObject {
   try {
-    return loadRsaPrivateKey(pem, SOURCE)
+    return loadRsaPrivateKey(pem, { sourceCode: 'key.source.import' })
   } catch (error) {
-    if (error instanceof PrivateKeyError) throw new KeyImportError('invalid-key', error.message)
+    if (error instanceof PrivateKeyError) {
+      throw new KeyImportError('invalid-key', error.messageCode, error.params)
+    }
     throw error
   }
 }
@@ -64,33 +62,21 @@ function readPlain(pem: string): KeyObject {
 function checkSize(key: KeyObject): void {
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0
   if (bits < MIN_RSA_BITS) {
-    throw new KeyImportError(
-      'key-size',
-      `The key has only ${bits} bits; RSA keys need at least ${MIN_RSA_BITS}. Generate a new key pair in GateDesk instead.`,
-    )
+    throw new KeyImportError('key-size', 'key.import.too-small', { bits, min: MIN_RSA_BITS })
   }
   if (bits > MAX_RSA_BITS) {
-    throw new KeyImportError(
-      'key-size',
-      `The key has ${bits} bits; the gateway accepts RSA keys of up to ${MAX_RSA_BITS} bits (spec §5.4). Generate a new key pair in GateDesk instead.`,
-    )
+    throw new KeyImportError('key-size', 'key.import.too-large', { bits, max: MAX_RSA_BITS })
   }
 }
 
 function readPublicKey(pem: string): KeyObject {
   if (/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(pem)) {
-    throw new KeyImportError(
-      'invalid-key',
-      'The public key field holds a private key: give the public key ("-----BEGIN PUBLIC KEY-----") that support has, or leave it empty.',
-    )
+    throw new KeyImportError('invalid-key', 'key.import.public-is-private')
   }
   try {
     return createPublicKey({ key: pem, format: 'pem' })
   } catch {
-    throw new KeyImportError(
-      'invalid-key',
-      'The public key is not a PEM public key: expected a "-----BEGIN PUBLIC KEY-----" or "-----BEGIN RSA PUBLIC KEY-----" block.',
-    )
+    throw new KeyImportError('invalid-key', 'key.import.public-not-pem')
   }
 }
 
@@ -112,10 +98,10 @@ export function importRsaPrivateKey(input: {
   if (publicKeyPem?.trim()) {
     const expected = publicKeyFingerprint(readPublicKey(publicKeyPem))
     if (expected !== pair.fingerprint) {
-      throw new KeyImportError(
-        'public-key-mismatch',
-        `The public key does not belong to this private key (public key ${expected}, private key ${pair.fingerprint}): find the matching pair, or generate a new one and send its public key to support.`,
-      )
+      throw new KeyImportError('public-key-mismatch', 'key.import.mismatch', {
+        publicFingerprint: expected,
+        privateFingerprint: pair.fingerprint,
+      })
     }
   }
   return pair

@@ -1,11 +1,16 @@
+import { ExplainedError } from '../../../preload/contract/platform/explained'
 import type { SigningSecrets } from '../../platform/gateway/gateway-client'
+import { english } from '../../platform/i18n/english'
 import { loadRsaPrivateKey } from './rsa-private-key'
 import { publicKeyFingerprint } from './public-key-fingerprint'
 import type { SecretStore } from '../../platform/keychain/secret-store'
 
 /** Thrown when the keychain's private key is not the one whose public key GateDesk shows. */
-export class KeyChangedError extends Error {
+export class KeyChangedError extends ExplainedError {
   override readonly name = 'KeyChangedError'
+  constructor(params: { environment: string; fingerprint: string; recorded: string }) {
+    super(english('key.changed', params), 'key.changed', params)
+  }
 }
 
 /** What the signing adapter needs to know of an environment. */
@@ -26,16 +31,18 @@ export function signingSecretsFor(
     controlKey: () => store.get({ ...ref, kind: 'control-key' }),
     async rsaPrivateKey() {
       const pem = await store.get({ ...ref, kind: 'rsa-private-key' })
-      const key = loadRsaPrivateKey(
-        pem,
-        `The RSA private key of the environment "${environment.name}" in the keychain`,
-      )
+      const key = loadRsaPrivateKey(pem, {
+        sourceCode: 'key.source.keychain',
+        environment: environment.name,
+      })
       // Signing with a key support does not have would only fail at the gateway, less clearly.
       const fingerprint = publicKeyFingerprint(key)
       if (environment.rsaFingerprint !== null && fingerprint !== environment.rsaFingerprint) {
-        throw new KeyChangedError(
-          `The RSA private key of the environment "${environment.name}" in the keychain (fingerprint ${fingerprint}) is not the one GateDesk recorded (${environment.rsaFingerprint}); it was changed outside GateDesk. Import the right key, or generate a new pair and send its public key to support.`,
-        )
+        throw new KeyChangedError({
+          environment: environment.name,
+          fingerprint,
+          recorded: environment.rsaFingerprint,
+        })
       }
       return key
     },

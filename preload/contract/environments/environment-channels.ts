@@ -116,7 +116,11 @@ export const environmentChannels = {
     }),
     z.discriminatedUnion('status', [
       z.object({ status: z.literal('imported'), key: rsaPublicKeyViewSchema }),
-      z.object({ status: z.literal('needs-passphrase'), message: outputText(500) }),
+      z.object({
+        status: z.literal('needs-passphrase'),
+        message: outputText(500),
+        ...explainedFields,
+      }),
     ]),
   ),
   'environments:save-public-key': channel(

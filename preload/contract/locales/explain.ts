@@ -33,6 +33,8 @@ const SHARED_WORDS: Partial<Record<string, (value: string) => string>> = {
 
 /** Params carrying an inner message's code, and the param its wording goes in, innermost first. */
 const INNER_MESSAGES = [
+  // Where a key came from, inside what is wrong with it (key.private.*).
+  ['sourceCode', 'source'],
   ['reasonCode', 'reason'],
   ['detailCode', 'detail'],
   ['summaryCode', 'summary'],

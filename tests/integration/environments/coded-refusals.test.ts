@@ -1,11 +1,13 @@
 import { generateKeyPairSync } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { environmentHandlers } from '../../../main/environments/environment-handlers'
 import type { EnvironmentService } from '../../../main/environments/environment-service'
 import { writeEncryptedPrivateKey } from '../../../main/environments/keys/rsa-key-backup'
+import { importRsaPrivateKey, KeyImportError } from '../../../main/environments/keys/rsa-key-import'
+import { signingSecretsFor } from '../../../main/environments/keys/signing-secrets'
 import { NativeKeyGenerationError } from '../../../main/environments/keys/rsa-key-generation'
 import type { GatewayDeps } from '../../../main/platform/gateway/gateway-client'
 import { updateRecurringPayment } from '../../../main/platform/gateway/update-recurring-payment'
@@ -19,6 +21,7 @@ import {
   SecretMissingError,
   SecretServiceUnavailableError,
 } from '../../../main/platform/keychain/secret-store-errors'
+import { channels } from '../../../preload/contract/channels'
 import { explainWith } from '../../../preload/contract/locales/explain'
 import type { Explained } from '../../../preload/contract/platform/explained'
 import { openTestStore, productionInput } from '../../fixtures/gatedesk-store'
@@ -124,10 +127,48 @@ describe('refusals main words from the catalog', () => {
     )
   })
 
+  it("the key import's, naming where the key came from", async () => {
+    const russian = expectCoded(
+      await thrown(() => importRsaPrivateKey({ privateKeyPem: 'hello' })),
+      'key.private.not-pem',
+    )
+    expect(russian).toMatch(/^Ключ — не ключ в формате PEM/)
+    const encrypted = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-256-cbc', passphrase: 'pw' })
+      .toString()
+    expectCoded(
+      await thrown(() => importRsaPrivateKey({ privateKeyPem: encrypted })),
+      'key.import.passphrase-required',
+    )
+    const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString()
+    const keychain = { get: async () => pem } as never
+    const changed = signingSecretsFor(keychain, {
+      id: 'e',
+      name: 'Live',
+      rsaFingerprint: 'SHA256:old',
+    })
+    expectCoded(await thrown(() => changed.rsaPrivateKey()), 'key.changed')
+    const garbled = signingSecretsFor({ get: async () => 'hello' } as never, {
+      id: 'e',
+      name: 'Live',
+      rsaFingerprint: null,
+    })
+    expect(expectCoded(await thrown(() => garbled.rsaPrivateKey()), 'key.private.not-pem')).toMatch(
+      /^Закрытый ключ RSA окружения «Live» в хранилище ключей — не ключ в формате PEM/,
+    )
+  })
+
   it('the key file import and backup, key generation and signing', async () => {
     let chosen: string | null = null
     const handlers = environmentHandlers({
-      environments: { get: () => ({ name: 'Live' }) } as unknown as EnvironmentService,
+      environments: {
+        get: () => ({ name: 'Live' }),
+        importPrivateKey: () => {
+          throw new KeyImportError('passphrase-required', 'key.import.passphrase-required')
+        },
+      } as unknown as EnvironmentService,
       dialogs: { chooseFileToOpen: async () => chosen, chooseFileToSave: async () => null },
       gateway: {} as GatewayDeps,
       workDir: dir,
@@ -140,6 +181,13 @@ describe('refusals main words from the catalog', () => {
     mkdirSync(chosen)
     await handlers['environments:choose-key-file']({ id } as never)
     expectCoded(await thrown(importing), 'environments.key-file.folder')
+    // Asked for a passphrase, the window gets the code too, through the channel's contract.
+    chosen = join(dir, 'protected.pem')
+    writeFileSync(chosen, 'a protected key')
+    await handlers['environments:choose-key-file']({ id } as never)
+    const asked = channels['environments:import-key-file'].output.parse(await importing())
+    expect(asked).toMatchObject({ status: 'needs-passphrase' })
+    expectCoded(asked, 'key.import.passphrase-required')
 
     const pem = generateKeyPairSync('rsa', { modulusLength: 2048 })
       .privateKey.export({ type: 'pkcs1', format: 'pem' })
