@@ -1,6 +1,7 @@
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import { REPORT_FILTER_NAMES } from '../../preload/contract/reports/report-request'
 import { REQUEST_JSON_PARAMETER } from '../../preload/contract/reports/report-run-channels'
+import { english } from '../platform/i18n/english'
 import type { Parameter } from '../platform/privacy/parameter'
 
 /** History's bounds (preload/contract/history/history-channels.ts): names, values, rows per entry. */
@@ -45,7 +46,9 @@ export function historyParameters(
   const room = ROWS_MAX - RESERVED_ROWS
   rows.push(...details.slice(0, room))
   if (details.length > room) {
-    rows.push(row('…', `${details.length - room} more parameters: see ${REQUEST_JSON_PARAMETER}`))
+    // Kept as text, like every parameter row: History shows it as it was recorded.
+    const more = { n: details.length - room, parameter: REQUEST_JSON_PARAMETER }
+    rows.push(row('…', english('history.more-parameters', more)))
   }
   const json = JSON.stringify(request)
   if (json.length <= VALUE_MAX) rows.push([REQUEST_JSON_PARAMETER, json])

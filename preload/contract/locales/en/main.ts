@@ -18,6 +18,8 @@ export const main = {
   history: {
     interrupted:
       'GateDesk closed before the answer came: the request may have reached the gateway. Check the profile before sending it again.',
+    /** The last row of a long report request in History (main/reports/report-run-record.ts). */
+    'more-parameters': '{n} more parameter: see {parameter} | {n} more parameters: see {parameter}',
   },
   ipc: {
     'forbidden-sender': `Refused "{channel}": the request did not come from GateDesk's own window.`,

@@ -17,6 +17,8 @@ export const main: Translation<typeof english> = {
   history: {
     interrupted:
       'GateDesk закрылся до ответа: запрос мог дойти до шлюза. Проверьте профиль, прежде чем отправлять его снова.',
+    'more-parameters':
+      'ещё {n} параметр: см. {parameter} | ещё {n} параметра: см. {parameter} | ещё {n} параметров: см. {parameter}',
   },
   ipc: {
     'forbidden-sender': 'Запрос «{channel}» отклонён: он пришёл не из окна GateDesk.',
