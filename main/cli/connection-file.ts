@@ -12,7 +12,7 @@ const text = z.string().min(1).max(4096)
 
 /** The shape of sandbox.json; a connection file for another gateway has the same fields. */
 const connectionSchema = z.object({
-  baseUrl: z.url({ protocol: /^https$/, error: 'must be an https:// URL' }),
+  baseUrl: z.url({ protocol: /^https$/ }),
   caCertFile: text.optional(),
   endpointId: text,
   merchantLogin: text,
@@ -63,9 +63,9 @@ export async function loadConnectionFile(file: string, option: string): Promise<
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!
     const field = issue.path.join('.') || cliText('cli.file.whole-file')
-    throw new CliFailure(
-      cliText('cli.file.bad-field', { option, file, field, reason: issue.message }),
-    )
+    // Any refusal of baseUrl means one thing; zod words the other fields' own.
+    const reason = issue.path[0] === 'baseUrl' ? cliText('cli.file.https-url') : issue.message
+    throw new CliFailure(cliText('cli.file.bad-field', { option, file, field, reason }))
   }
   const connection = parsed.data
   const path = (name: string | undefined) =>

@@ -18,6 +18,12 @@ writeFileSync(
   connection,
   JSON.stringify({ baseUrl: 'https://127.0.0.1:9/', endpointId: '1', merchantLogin: 'm' }),
 )
+const plainHttp = join(dir, 'http.json')
+writeFileSync(
+  plainHttp,
+  JSON.stringify({ baseUrl: 'http://127.0.0.1:9/', endpointId: '1', merchantLogin: 'm' }),
+)
+const overHttp = ['update-recurring', '--connection', plainHttp, '--param', 'amount=1']
 const controlKey = join(dir, 'control-key.txt')
 writeFileSync(controlKey, 'secret\n')
 
@@ -91,6 +97,17 @@ describe('the CLI in a Russian terminal (LANG=ru_RU.UTF-8)', () => {
     expect(stdout).toBe(
       'не отправлено: Ничего не отправлено: 1 поле нарушает правила шлюза. Исправьте и отправьте снова.\n' +
         '  client-orderid: client-orderid обязателен: укажите идентификатор вашего заказа для этого изменения\n',
+    )
+  })
+
+  it('refuses a connection file in Russian, naming the field as it is spelt', async () => {
+    const { code, stderr } = await gatedesk(RUSSIAN, overHttp)
+    expect(code).toBe(1)
+    expect(stderr).toBe(
+      `gatedesk update-recurring: --connection ${plainHttp}: "baseUrl" должен быть адресом https://\n`,
+    )
+    expect((await gatedesk(ENGLISH, overHttp)).stderr).toBe(
+      `gatedesk update-recurring: --connection ${plainHttp}: "baseUrl" must be an https:// URL\n`,
     )
   })
 

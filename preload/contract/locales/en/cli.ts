@@ -79,6 +79,7 @@ export const cli = {
     'save-file': 'save the content in a file and name that',
     'not-json': '{option} {file}: not JSON ({reason})',
     'bad-field': '{option} {file}: "{field}" {reason}',
+    'https-url': 'must be an https:// URL',
     'whole-file': 'the file',
     'whole-request': 'the request',
     'not-name-value': '{option} {path}: line {line} is not name=value',

@@ -76,6 +76,7 @@ export const cli: Translation<typeof english> = {
     'save-file': 'сохраните содержимое в файл и укажите его',
     'not-json': '{option} {file}: это не JSON ({reason})',
     'bad-field': '{option} {file}: "{field}" {reason}',
+    'https-url': 'должен быть адресом https://',
     'whole-file': 'файл',
     'whole-request': 'запрос',
     'not-name-value': '{option} {path}: строка {line} не имеет вида name=value',
