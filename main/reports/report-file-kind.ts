@@ -2,7 +2,9 @@ import type { Stats } from 'node:fs'
 import { open, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { basename, extname, isAbsolute, relative, sep } from 'node:path'
 import { ExplainedError } from '../../preload/contract/platform/explained'
+import type { MessageSchema } from '../../preload/contract/locales/en'
 import { fileSystemError } from '../platform/csv/csv-error'
+import { english } from '../platform/i18n/english'
 import { READ_WITHOUT_WAITING } from '../platform/csv/regular-file'
 
 /** The CSV reports GateDesk opens by name: the Open dialog's filter. */
@@ -14,26 +16,21 @@ export const CSV_EXTENSIONS = ['csv', 'txt', 'tsv'] as const
  */
 export class UnsupportedReportFile extends ExplainedError {
   override readonly name = 'UnsupportedReportFile'
-  constructor(file: string, problem: string, message: string) {
-    super(message, `report.file.${problem}`, { file })
+  constructor(file: string, problem: FileProblem) {
+    super(english(`report.file.${problem}`, { file }), `report.file.${problem}`, { file })
   }
 }
+
+/** Why a file is not a report GateDesk opens: its texts are main.report.file.* in the catalog. */
+type FileProblem = keyof MessageSchema['main']['report']['file']
 
 function refuseUnlessRegular(path: string, info: Stats): void {
   const name = basename(path)
   if (info.isDirectory()) {
-    throw new UnsupportedReportFile(
-      name,
-      'folder',
-      `"${name}" is a folder: GateDesk opens only CSV and PDF report files.`,
-    )
+    throw new UnsupportedReportFile(name, 'folder')
   }
   if (!info.isFile()) {
-    throw new UnsupportedReportFile(
-      name,
-      'not-regular',
-      `"${name}" is not a regular file (a pipe, a device or a socket): GateDesk opens only CSV and PDF report files.`,
-    )
+    throw new UnsupportedReportFile(name, 'not-regular')
   }
 }
 
@@ -101,25 +98,18 @@ async function isInside(path: string, folder: string): Promise<boolean> {
  */
 export async function droppedReportKind(path: string, appDataDir: string): Promise<'pdf' | 'csv'> {
   const name = basename(path)
-  const refused = (problem: string, message: string) =>
-    new UnsupportedReportFile(name, problem, message)
-  const unreadable = () => refused('not-readable', `"${name}" cannot be read: you may not read it.`)
-  if (!isAbsolute(path)) throw refused('not-local', `"${name}" is not a file on this computer.`)
+  const refused = (problem: FileProblem) => new UnsupportedReportFile(name, problem)
+  const unreadable = () => refused('not-readable')
+  if (!isAbsolute(path)) throw refused('not-local')
   const file = await openRegularFile(path, (error) => {
     const code = (error as NodeJS.ErrnoException | undefined)?.code
     if (code === 'EACCES' || code === 'EPERM') return unreadable()
-    return refused(
-      'gone',
-      `"${name}" cannot be read: it is no longer there, or you may not read it.`,
-    )
+    return refused('gone')
   })
   let pdf: boolean
   try {
     if (await isInside(path, appDataDir)) {
-      throw refused(
-        'app-data',
-        `"${name}" is one of GateDesk's own files: drop a report from where you saved it.`,
-      )
+      throw refused('app-data')
     }
     pdf = await startsLikePdf(file).catch(() => {
       throw unreadable()
@@ -130,14 +120,8 @@ export async function droppedReportKind(path: string, appDataDir: string): Promi
   if (pdf) return 'pdf'
   const extension = extname(name).slice(1).toLowerCase()
   if (extension === 'pdf') {
-    throw refused(
-      'not-pdf-inside',
-      `"${name}" is not a PDF inside (it does not start with %PDF-): it may be damaged. Run the report again.`,
-    )
+    throw refused('not-pdf-inside')
   }
   if ((CSV_EXTENSIONS as readonly string[]).includes(extension)) return 'csv'
-  throw refused(
-    'not-a-report',
-    `"${name}" is not a report GateDesk opens: drop a CSV (.csv, .txt, .tsv) or a PDF.`,
-  )
+  throw refused('not-a-report')
 }

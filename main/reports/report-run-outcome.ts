@@ -1,7 +1,7 @@
 import type { MessageParams } from '../../preload/contract/platform/explained'
-import { formatByteSize, formatDuration } from '../../preload/contract/platform/readable-units'
 import type { ReportRunOutcomeName } from '../../preload/contract/reports/report-run-channels'
 import type { ReportResult } from '../platform/gateway/report-response'
+import { coded } from '../platform/i18n/english'
 import type { HistoryOutcome, RequestResult } from '../history/history-repository'
 import type { OpenedReport } from './report-service'
 
@@ -48,17 +48,15 @@ export function historyResult(outcome: RunOutcome): RequestResult {
       params: outcome.params,
     }
   }
+  // The run's own message (worded by the window as a summary), then what had arrived.
   return {
     outcome: historyOutcome(outcome.outcome),
-    message: `${outcome.message} (${formatByteSize(outcome.bytes)} received in ${formatDuration(outcome.durationMs)}.)`,
-    // The run's own message (worded by the window as a summary), then what had arrived.
-    messageCode: 'report.history-result',
-    params: {
+    ...coded('report.history-result', {
       ...outcome.params,
       summary: outcome.message,
       ...(outcome.messageCode !== undefined && { summaryCode: outcome.messageCode }),
       sizeBytes: outcome.bytes,
       durationMs: outcome.durationMs,
-    },
+    }),
   }
 }

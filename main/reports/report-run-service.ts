@@ -1,5 +1,4 @@
 import { copyFile } from 'node:fs/promises'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { ReportRequestPreview } from '../../preload/contract/reports/report-run-channels'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import type { EnvironmentService } from '../environments/environment-service'
@@ -8,6 +7,7 @@ import type { ReportFiles } from './report-files'
 import { previewReportRequest } from './report-request-preview'
 import { runCustomReport, type ReportRunDeps, type ReportRunRequest } from './report-run'
 import type { RunOutcome } from './report-run-outcome'
+import { explainedError } from '../platform/i18n/english'
 
 export interface ReportRunServiceDeps extends ReportRunDeps {
   environments: Pick<EnvironmentService, 'get' | 'gatewayEnvironment' | 'signingSecrets'>
@@ -38,10 +38,7 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
   function damagedName(fileId: string): string {
     const name = damagedNames.get(fileId)
     if (name === undefined) {
-      throw new ExplainedError(
-        'GateDesk no longer keeps this damaged PDF (it was refused before a restart): run the report again.',
-        'report.damaged-forgotten',
-      )
+      throw explainedError('report.damaged-forgotten')
     }
     return name
   }
@@ -82,10 +79,7 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
     outcome(jobId: string): Promise<RunOutcome> {
       const outcome = outcomes.get(jobId)
       if (!outcome) {
-        throw new ExplainedError(
-          'GateDesk no longer knows this run (it was started before a restart, or long ago): run the report again.',
-          'report.run-forgotten',
-        )
+        throw explainedError('report.run-forgotten')
       }
       return outcome
     },

@@ -1,7 +1,7 @@
 import { rename } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { explainedDetail } from '../../preload/contract/platform/explained'
-import { formatByteSize, formatDuration } from '../../preload/contract/platform/readable-units'
+import { coded } from '../platform/i18n/english'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import type { EnvironmentService } from '../environments/environment-service'
 import { damagedFileName, runReport, type ReportLimits } from '../platform/gateway/custom-report'
@@ -122,9 +122,11 @@ export async function runCustomReport(
         {
           outcome: 'report',
           result: kept,
-          message: `Received a ${result.kind.toUpperCase()} report of ${formatByteSize(result.bytes)} in ${formatDuration(durationMs)}.`,
-          messageCode: 'report.received',
-          params: { kind: result.kind.toUpperCase(), sizeBytes: result.bytes, durationMs },
+          ...coded('report.received', {
+            kind: result.kind.toUpperCase(),
+            sizeBytes: result.bytes,
+            durationMs,
+          }),
         },
         durationMs,
       )
@@ -137,9 +139,7 @@ export async function runCustomReport(
       const detail = (error as Error).message
       deps.history.recordResult(historyId, {
         outcome: 'transport-error',
-        message: `GateDesk failed while running the report: ${detail}`,
-        messageCode: 'report.run-failed',
-        params: { detail },
+        ...coded('report.run-failed', { detail }),
       })
     }
     throw error
@@ -166,9 +166,7 @@ async function keepReadable(
     const upper = kind.toUpperCase()
     return {
       outcome: 'protocol-error',
-      message: `The report arrived, but GateDesk cannot read it as a ${upper} report: ${error.message}`,
-      messageCode: 'report.unreadable',
-      params: { kind: upper, ...explainedDetail(error) },
+      ...coded('report.unreadable', { kind: upper, ...explainedDetail(error) }),
     }
   }
   if (template) markRun(deps, template.id)
@@ -214,8 +212,7 @@ async function failedOutcome(
   if (job.signal.aborted) {
     return {
       outcome: 'cancelled',
-      message: 'You cancelled the run; what had arrived was deleted.',
-      messageCode: 'report.cancelled',
+      ...coded('report.cancelled'),
     }
   }
   if (result.exceeded === 'maxBytes') return { outcome: 'too-large', ...explained(result) }
@@ -225,8 +222,7 @@ async function failedOutcome(
     case 'report': // a report without its file: the gateway module's bug, said plainly
       return {
         outcome: 'protocol-error',
-        message: 'The report was received but not saved.',
-        messageCode: 'report.not-saved',
+        ...coded('report.not-saved'),
       }
     default:
       return { outcome: result.outcome, ...explained(result) }

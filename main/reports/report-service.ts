@@ -8,6 +8,7 @@ import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import { exportOriginal, exportView } from './report-export'
 import { openReportSession, type ReportHead, type ReportSession } from './report-session'
+import { english } from '../platform/i18n/english'
 
 export interface ReportServiceDeps {
   jobs: JobRunner
@@ -43,7 +44,7 @@ export interface ReportService {
 export class ReportClosedError extends ExplainedError {
   override readonly name = 'ReportClosedError'
   constructor() {
-    super('This report is no longer open. Open it again.', 'report.closed')
+    super(english('report.closed'), 'report.closed')
   }
 }
 

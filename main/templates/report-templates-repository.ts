@@ -10,6 +10,7 @@ import {
   type TemplateIssue,
 } from '../../preload/contract/templates/report-template'
 import type { Db } from '../platform/db/database'
+import { coded, english } from '../platform/i18n/english'
 
 /** A template as the list shows it. Times are ISO 8601, UTC. */
 export interface ReportTemplateSummary {
@@ -38,11 +39,7 @@ export class TemplateRefusedError extends Error {
 export class TemplateNotFoundError extends ExplainedError {
   override readonly name = 'TemplateNotFoundError'
   constructor(id: string) {
-    super(
-      `No report template ${id}: it was deleted, perhaps in another GateDesk window.`,
-      'report.template.not-found',
-      { id },
-    )
+    super(english('report.template.not-found', { id }), 'report.template.not-found', { id })
   }
 }
 
@@ -127,9 +124,7 @@ export function createReportTemplatesRepository(db: Db, now: () => Date = () => 
       throw new TemplateRefusedError([
         {
           path: NAME_PATH,
-          message: `A template named “${name}” already exists: choose another name.`,
-          messageCode: 'report.template.name-taken',
-          params: { name },
+          ...coded('report.template.name-taken', { name }),
         },
       ])
     }

@@ -1,8 +1,12 @@
 import { stat, writeFile } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
-import { explainedDetail, type Explained } from '../../preload/contract/platform/explained'
+import {
+  explainedDetail,
+  type Explained,
+  type MessageParams,
+} from '../../preload/contract/platform/explained'
+import type { MessageSchema } from '../../preload/contract/locales/en'
 import { parseJsonText } from '../../preload/contract/platform/json-text'
-import { formatByteSize, formatSizeLimit } from '../../preload/contract/platform/readable-units'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import {
   checkRequest,
@@ -14,6 +18,7 @@ import {
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/templates/report-template-channels'
 import { outputText } from '../../preload/contract/platform/text'
 import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
+import { coded } from '../platform/i18n/english'
 import {
   TemplateRefusedError,
   type ReportTemplate,
@@ -49,6 +54,9 @@ type TemplateFileRead =
   | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
   | ({ status: 'refused'; fileName: string } & Explained)
 
+/** Why a file is not a template GateDesk reads: main.report.template.file-* in the catalog. */
+type FileRefusal = Extract<keyof MessageSchema['main']['report']['template'], `file-${string}`>
+
 /**
  * Reads a template file (the report request of spec §2.1 as JSON) as a draft for the designer:
  * never saved here, so nothing that failed the checks is kept without the user seeing why.
@@ -58,45 +66,30 @@ async function readTemplateFile(
   freeName: (base: string) => string,
 ): Promise<TemplateFileRead> {
   const fileName = basename(file)
-  const refused = (message: string, code: string, params: Explained['params'] = {}) => ({
+  const refused = (code: FileRefusal, params: MessageParams = {}) => ({
     status: 'refused' as const,
     fileName,
-    message,
-    messageCode: `report.template.${code}`,
-    params: { file: fileName, ...params },
+    ...coded(`report.template.${code}`, { file: fileName, ...params }),
   })
   const size = (await stat(file)).size
   if (size > TEMPLATE_FILE_MAX_BYTES) {
-    return refused(
-      `${fileName} is ${formatByteSize(size)}: a report template is a small JSON file (at most ${formatSizeLimit(TEMPLATE_FILE_MAX_BYTES)}).`,
-      'file-too-large',
-      { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES },
-    )
+    return refused('file-too-large', { sizeBytes: size, limitBytes: TEMPLATE_FILE_MAX_BYTES })
   }
   let bytes: Buffer
   try {
     bytes = await readRegularFile(file)
   } catch (error) {
     if (!(error instanceof NotRegularFileError)) throw error
-    return refused(
-      `${fileName} is not a regular file (a folder, a pipe, a device or a socket): a report template is a JSON file.`,
-      'file-not-regular',
-    )
+    return refused('file-not-regular')
   }
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
   } catch {
-    return refused(
-      `${fileName} is not UTF-8 text: a report template is a JSON file.`,
-      'file-not-utf8',
-    )
+    return refused('file-not-utf8')
   }
   if (!outputText(text.length).safeParse(text).success) {
-    return refused(
-      `${fileName} holds a private key: GateDesk does not read it as a template.`,
-      'file-private-key',
-    )
+    return refused('file-private-key')
   }
   const base = basename(fileName, extname(fileName))
   const parsed = parseJsonText(text)
@@ -110,9 +103,7 @@ async function readTemplateFile(
       issues: [
         {
           path: '',
-          message: `${fileName} is not JSON: ${parsed.message}`,
-          messageCode: 'report.template.file-not-json',
-          params: { file: fileName, ...explainedDetail(parsed) },
+          ...coded('report.template.file-not-json', { file: fileName, ...explainedDetail(parsed) }),
         },
       ],
     }

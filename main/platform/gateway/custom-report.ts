@@ -21,7 +21,6 @@ import {
   type ReportResult,
 } from './report-response'
 import { explainedDetail } from '../../../preload/contract/platform/explained'
-import { formatSizeLimit, formatTimeLimit } from '../../../preload/contract/platform/readable-units'
 
 /**
  * The JSON report request is signed over the oauth_* parameters alone: RFC 5849 counts only
@@ -115,10 +114,7 @@ export async function runReport(
     const controlKey = await secrets.controlKey()
     prepared = prepareReportRequest(env, controlKey, request, deps.nonce(), unixSeconds(deps))
   } catch (error) {
-    return reportFailure('transport-error', `Nothing was sent: ${(error as Error).message}`, {
-      messageCode: 'report.not-sent',
-      params: explainedDetail(error as Error),
-    })
+    return reportFailure('transport-error', 'report.not-sent', explainedDetail(error as Error))
   }
 
   const { file, limits: given, keepDamaged = false, expectedKind, ...callOptions } = options
@@ -153,11 +149,7 @@ export async function runReport(
   } catch (error) {
     await rm(partFile, { force: true }).catch(() => undefined)
     const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message
-    return reportFailure(
-      'transport-error',
-      `The report arrived but could not be saved as ${file} (${code}). Check that you may write there.`,
-      { messageCode: 'report.save-failed', params: { file, code } },
-    )
+    return reportFailure('transport-error', 'report.save-failed', { file, code })
   }
   return {
     outcome: 'report',
@@ -195,27 +187,15 @@ function downloadFailure(error: TransportError, limits: ReportLimits): ReportRes
   switch (error.kind) {
     case 'too-large':
       return {
-        ...reportFailure(
-          'transport-error',
-          `The report is larger than the ${formatSizeLimit(limits.maxBytes)} limit, so the download was stopped and nothing was kept. Ask for less (a shorter period, more filters) and run it again.`,
-          { messageCode: 'report.too-large', params: { limitBytes: limits.maxBytes } },
-        ),
+        ...reportFailure('transport-error', 'report.too-large', { limitBytes: limits.maxBytes }),
         exceeded: 'maxBytes',
       }
     case 'deadline':
       return {
-        ...reportFailure(
-          'transport-error',
-          `The report took longer than the ${formatTimeLimit(limits.deadlineMs)} limit to download, so it was stopped and nothing was kept. Ask for less, or run it again later.`,
-          { messageCode: 'report.deadline', params: { limitMs: limits.deadlineMs } },
-        ),
+        ...reportFailure('transport-error', 'report.deadline', { limitMs: limits.deadlineMs }),
         exceeded: 'deadlineMs',
       }
     default:
-      return reportFailure(
-        'transport-error',
-        `The report could not be downloaded: ${error.message}`,
-        { messageCode: 'report.download-failed', params: explainedDetail(error) },
-      )
+      return reportFailure('transport-error', 'report.download-failed', explainedDetail(error))
   }
 }

@@ -1,4 +1,6 @@
+import type { MessageCode } from '../../../preload/contract/locales/explain'
 import type { MessageParams } from '../../../preload/contract/platform/explained'
+import { english } from '../i18n/english'
 import type { PdfDamage } from '../pdf/pdf-structure'
 import { internalFailureId, previewReceived } from './received-text'
 
@@ -20,7 +22,7 @@ export interface ReportResult {
   /** Which limit of runReport a transport-error reached: the answer was too large, or too slow. */
   exceeded?: 'maxBytes' | 'deadlineMs'
   /** The message's code and values, for the window to word it (preload/contract/platform/explained.ts). */
-  messageCode?: string
+  messageCode?: MessageCode
   params?: MessageParams
 }
 
@@ -67,14 +69,15 @@ function endsLikePdf(tail: Buffer): boolean {
   return tail.toString('latin1').replace(PDF_TRAILING_WHITESPACE, '').endsWith('%%EOF')
 }
 
-/** Why there is no report: `message` in main's words, with its code and values for the window. */
+/** Why there is no report: the catalog's text for `messageCode` (main.report.*), in English. */
 export function reportFailure(
   outcome: Exclude<ReportOutcome, 'report'>,
-  message: string,
-  explained: { messageCode: string; params?: MessageParams },
+  messageCode: MessageCode,
+  params: MessageParams = {},
   incidentId: string | null = null,
 ): ReportResult {
-  return { outcome, kind: null, file: null, bytes: 0, incidentId, message, ...explained }
+  const message = english(messageCode, params)
+  return { outcome, kind: null, file: null, bytes: 0, incidentId, message, messageCode, params }
 }
 
 /**
@@ -88,63 +91,22 @@ export function classifyReport(
   const kind = sniffReport(received)
   if (typeof kind !== 'string') return kind
   if (expected !== null && kind !== expected) {
-    return reportFailure(
-      'protocol-error',
-      `You asked for a ${expected.toUpperCase()} report, but the gateway sent a ${kind.toUpperCase()}, so it was not kept. Check the request's reportFormat; if it is right, tell support.`,
-      {
-        messageCode: 'report.kind-mismatch',
-        params: { expected: expected.toUpperCase(), kind: kind.toUpperCase() },
-      },
-    )
+    return reportFailure('protocol-error', 'report.kind-mismatch', {
+      expected: expected.toUpperCase(),
+      kind: kind.toUpperCase(),
+    })
   }
   if (kind === 'pdf' && !endsLikePdf(received.tail)) {
-    return reportFailure(
-      'protocol-error',
-      'The gateway sent a PDF that does not end with %%EOF: it was cut off or damaged on the way, so it was not kept. Run the report again; if it keeps happening, tell support.',
-      { messageCode: 'report.pdf-cut-off' },
-    )
+    return reportFailure('protocol-error', 'report.pdf-cut-off')
   }
   return kind
 }
 
-const DAMAGED_PDF_ADVICE =
-  'It was not kept as a report. Run the report again; if it keeps happening, tell support.'
-
 /** Why a PDF whose structure does not hold together (pdf/pdf-structure.ts) is no report. */
 export function damagedPdfFailure(damage: PdfDamage): ReportResult {
-  const messageCode = `report.pdf-damaged.${damage.code}`
-  switch (damage.code) {
-    case 'no-startxref':
-      return reportFailure(
-        'protocol-error',
-        `The gateway sent a damaged PDF: its end does not say where its cross-reference table is, so its pages cannot be found. ${DAMAGED_PDF_ADVICE}`,
-        { messageCode },
-      )
-    case 'bad-xref':
-      return reportFailure(
-        'protocol-error',
-        `The gateway sent a damaged PDF: there is no readable cross-reference table at byte ${damage.offset}, where its end says. ${DAMAGED_PDF_ADVICE}`,
-        { messageCode, params: { offset: damage.offset } },
-      )
-    case 'misplaced-object':
-      return reportFailure(
-        'protocol-error',
-        `The gateway sent a damaged PDF: object ${damage.object} is not at byte ${damage.offset}, where its cross-reference table says. ${DAMAGED_PDF_ADVICE}`,
-        { messageCode, params: { object: damage.object, offset: damage.offset } },
-      )
-    case 'no-catalog':
-      return reportFailure(
-        'protocol-error',
-        `The gateway sent a damaged PDF: its trailer names no readable document catalog. ${DAMAGED_PDF_ADVICE}`,
-        { messageCode },
-      )
-    case 'no-pages':
-      return reportFailure(
-        'protocol-error',
-        `The gateway sent a damaged PDF: its document catalog names no pages. ${DAMAGED_PDF_ADVICE}`,
-        { messageCode },
-      )
-  }
+  // Where the damage is (an offset, an object number) are the message's values.
+  const { code, ...where } = damage
+  return reportFailure('protocol-error', `report.pdf-damaged.${code}`, where)
 }
 
 /** What the answer is by its status, type and first bytes: a kind of report, or why none. */
@@ -155,63 +117,41 @@ function sniffReport(received: ReceivedReport): ReportKind | ReportResult {
 
   if (status === 500) {
     const incidentId = internalFailureId(head)
-    return reportFailure(
-      'internal-failure',
-      `The gateway had an internal failure${incidentId ? ` (incident ${incidentId})` : ''}; try the report again later, or give the incident ID to support.`,
-      incidentId
-        ? { messageCode: 'report.internal-failure', params: { incident: incidentId } }
-        : { messageCode: 'report.internal-failure-no-id' },
-      incidentId,
-    )
+    return incidentId
+      ? reportFailure(
+          'internal-failure',
+          'report.internal-failure',
+          { incident: incidentId },
+          incidentId,
+        )
+      : reportFailure('internal-failure', 'report.internal-failure-no-id')
   }
   if (status !== 200) {
     const shown = previewReceived(head)
-    return reportFailure(
-      'protocol-error',
-      `The gateway answered with HTTP ${status} instead of a report. Received: ${shown}`,
-      { messageCode: 'report.http-status', params: { status, received: shown } },
-    )
+    return reportFailure('protocol-error', 'report.http-status', { status, received: shown })
   }
   // Spec §7.1: refusal comes as HTTP 200 text/plain, so it must be told apart from a CSV report.
   if (mediaType === 'text/plain' && bytes <= PLAIN_MESSAGE_MAX_BYTES && !opensLikeCsv(text)) {
     if (NOT_AUTHORISED.test(text)) {
       const answer = text.trim().slice(0, 120)
-      return reportFailure(
-        'not-authorised',
-        `The gateway says this merchant is not authorised for the report ("${answer}"). Check the merchant login and control key of the environment, and that support enabled this report.`,
-        { messageCode: 'report.not-authorised', params: { answer } },
-      )
+      return reportFailure('not-authorised', 'report.not-authorised', { answer })
     }
     if (text.trim() !== '') {
       const shown = previewReceived(text.trim())
-      return reportFailure(
-        'protocol-error',
-        `The gateway answered with a message instead of a report: ${shown}`,
-        { messageCode: 'report.plain-message', params: { received: shown } },
-      )
+      return reportFailure('protocol-error', 'report.plain-message', { received: shown })
     }
   }
   if (bytes === 0) {
-    return reportFailure('protocol-error', 'The gateway sent an empty report.', {
-      messageCode: 'report.empty',
-    })
+    return reportFailure('protocol-error', 'report.empty')
   }
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf'
   if (mediaType === 'application/pdf') {
     const shown = previewReceived(head)
-    return reportFailure(
-      'protocol-error',
-      `The gateway said the report is a PDF, but the content is not one. Received: ${shown}`,
-      { messageCode: 'report.not-pdf', params: { received: shown } },
-    )
+    return reportFailure('protocol-error', 'report.not-pdf', { received: shown })
   }
   if ((mediaType === '' || CSV_TYPES.includes(mediaType)) && !/^\s*</.test(text)) return 'csv'
   const shown = previewReceived(head)
-  return reportFailure(
-    'protocol-error',
-    `The gateway sent ${mediaType || 'untyped content'} that is neither a CSV nor a PDF report. Received: ${shown}`,
-    mediaType
-      ? { messageCode: 'report.neither', params: { type: mediaType, received: shown } }
-      : { messageCode: 'report.neither-untyped', params: { received: shown } },
-  )
+  return mediaType
+    ? reportFailure('protocol-error', 'report.neither', { type: mediaType, received: shown })
+    : reportFailure('protocol-error', 'report.neither-untyped', { received: shown })
 }
