@@ -1,11 +1,15 @@
 import { otherLiveProcess, type Runner } from '../platform/jobs/runner-process'
 import { ExplainedError } from '../../preload/contract/platform/explained'
+import { coded, english } from '../platform/i18n/english'
 import type { BulkJob, BulkJournal } from './bulk-journal-repository'
 import type { HistoryRepository } from '../history/history-repository'
 
 /** Another live process runs the job: two runners would send its rows twice. */
 export class BulkJobBusyError extends ExplainedError {
   override readonly name = 'BulkJobBusyError'
+  constructor(params: { job: string; host: string; pid: number }) {
+    super(english('bulk.job.busy', params), 'bulk.job.busy', params)
+  }
 }
 
 /** Whether a process other than `me` runs the job now. */
@@ -16,11 +20,7 @@ export const runByOther = (job: BulkJob, me: Runner): boolean =>
 export const isInterrupted = (job: BulkJob, me: Runner) =>
   (job.state === 'running' || job.state === 'paused') && job.runner !== null && !runByOther(job, me)
 
-const INTERRUPTED_ROW = {
-  message:
-    'The run was interrupted while this row was being sent: it may have reached the gateway. Check the profile, then send it again (with a new order id) or skip it.',
-  messageCode: 'bulk.row.interrupted',
-}
+const INTERRUPTED_ROW = coded('bulk.row.interrupted')
 
 /**
  * Takes a job over before running it: refused when another live process runs it; rows left in
@@ -35,11 +35,7 @@ export function claimJob(
 ) {
   if (runByOther(job, me)) {
     const { host, pid } = job.runner!
-    throw new BulkJobBusyError(
-      `The bulk job ${job.id} is being run by another GateDesk process (${host}, process ${pid}). Wait for it to end or stop it there.`,
-      'bulk.job.busy',
-      { job: job.id, host, pid },
-    )
+    throw new BulkJobBusyError({ job: job.id, host, pid })
   }
   for (const historyId of journal.inFlightToUnknown(job.id, INTERRUPTED_ROW)) {
     try {

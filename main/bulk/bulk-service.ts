@@ -5,7 +5,6 @@ import type {
   BulkResultRow,
   BulkRunSettings,
 } from '../../preload/contract/bulk/bulk-channels'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { JobRunner } from '../platform/jobs/job-runner'
 import { thisProcess, type Runner } from '../platform/jobs/runner-process'
 import type { RecurringDeps } from '../recurring/recurring-update-service'
@@ -22,6 +21,7 @@ import { createLiveRuns, type LiveRun } from './live-runs'
 import { resendOrderId } from './order-ids'
 import type { PastedTables } from './pasted-tables'
 import { configuredEnvironments, rowContexts } from './row-environments'
+import { explainedError } from '../platform/i18n/english'
 
 export interface BulkServiceDeps extends RecurringDeps {
   journal: BulkJournal
@@ -93,10 +93,7 @@ export function createBulkService(deps: BulkServiceDeps) {
     }
     const { job } = bulkJobs.takeOver(bulkJobs.stored(bulkJobId))
     if (bulkJobs.pendingRows(job) === 0) {
-      throw new ExplainedError(
-        'Every row of this job has been sent or decided: there is nothing left to send. Decide on the unknown rows first (send again or skip).',
-        'bulk.job.nothing-left',
-      )
+      throw explainedError('bulk.job.nothing-left')
     }
     run(job, await bulkJobs.openSource(job))
     return viewOf(bulkJobId)
@@ -110,10 +107,7 @@ export function createBulkService(deps: BulkServiceDeps) {
     } else {
       const job = bulkJobs.stored(bulkJobId)
       if (runByOther(job, me)) {
-        throw new ExplainedError(
-          'Another GateDesk process runs this job: stop it there.',
-          'bulk.job.run-elsewhere',
-        )
+        throw explainedError('bulk.job.run-elsewhere')
       }
       bulkJobs.takeOver(job)
       journal.setState(job.id, 'cancelled', null)
@@ -151,10 +145,7 @@ export function createBulkService(deps: BulkServiceDeps) {
     pause(bulkJobId: string): BulkJobView {
       const running = live.get(bulkJobId)
       if (!running) {
-        throw new ExplainedError(
-          'This job is not running in this window: nothing to pause.',
-          'bulk.job.not-running',
-        )
+        throw explainedError('bulk.job.not-running')
       }
       running.run.pause()
       return viewOf(bulkJobId)

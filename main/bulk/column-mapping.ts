@@ -1,10 +1,10 @@
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import {
   RECURRING_PROFILE_TYPES,
   RECURRING_UPDATE_ALIASES,
   RECURRING_UPDATE_PARAMETERS,
   type RecurringProfileType,
 } from '../../preload/contract/recurring/recurring-parameters'
+import { explainedError } from '../platform/i18n/english'
 
 /** A column may also give each row's profile type (SRC, DST, native). */
 export const PROFILE_TYPE_COLUMN = 'profile-type'
@@ -69,18 +69,10 @@ export function checkedMapping(
     if (parameter === null) return null
     if (!MAPPABLE_PARAMETERS.includes(parameter)) {
       const name = parameter.slice(0, 64)
-      throw new ExplainedError(
-        `"${name}" is not a parameter of spec 4.2 nor profile-type or environment.`,
-        'bulk.import.not-a-parameter',
-        { parameter: name },
-      )
+      throw explainedError('bulk.import.not-a-parameter', { parameter: name })
     }
     if (taken.has(parameter)) {
-      throw new ExplainedError(
-        `Two columns are mapped to ${parameter}: map each parameter to one column.`,
-        'bulk.import.mapped-twice',
-        { parameter },
-      )
+      throw explainedError('bulk.import.mapped-twice', { parameter })
     }
     taken.add(parameter)
     return parameter

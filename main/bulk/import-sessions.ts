@@ -5,7 +5,6 @@ import type {
   BulkPreview,
   BulkPreviewRow,
 } from '../../preload/contract/bulk/bulk-channels'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
 import type { BulkMappings } from './bulk-mappings-repository'
 import { parseBulkSource, readBulkSource, type BulkSource } from './bulk-source'
@@ -18,6 +17,7 @@ import {
   type NamedEnvironment,
   type RowEnvironments,
 } from './row-environments'
+import { explainedError } from '../platform/i18n/english'
 
 /** A pasted table's name; the window words it in its own language. */
 const PASTED_TABLE = 'Pasted table'
@@ -80,10 +80,7 @@ export function createImportSessions(deps: {
   function get(importId: string): ImportSession {
     const session = sessions.get(importId)
     if (!session) {
-      throw new ExplainedError(
-        'This import is no longer open (GateDesk restarted?): import the file again.',
-        'bulk.import.closed',
-      )
+      throw explainedError('bulk.import.closed')
     }
     return session
   }
@@ -138,16 +135,13 @@ export function createImportSessions(deps: {
     fix(importId: string, rowNumber: number, column: number, value: string): BulkPreviewRow {
       const session = get(importId)
       if (rowNumber > session.source.rows.length) {
-        throw new ExplainedError(`There is no row ${rowNumber}.`, 'bulk.import.no-row', {
+        throw explainedError('bulk.import.no-row', {
           row: rowNumber,
         })
       }
       const parameter = session.mapping[column]
       if (parameter === null || parameter === undefined) {
-        throw new ExplainedError(
-          'This column is not mapped to a parameter: map it first, then fix it.',
-          'bulk.import.column-not-mapped',
-        )
+        throw explainedError('bulk.import.column-not-mapped')
       }
       const fixes = { ...session.fixes.get(rowNumber), [parameter]: value.trim() }
       session.fixes.set(rowNumber, fixes)

@@ -1,5 +1,4 @@
 import type { BulkRunSettings } from '../../preload/contract/bulk/bulk-channels'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { BulkJob } from './bulk-journal-repository'
 import type { BulkSource } from './bulk-source'
 import { sessionRows } from './dry-run'
@@ -7,6 +6,7 @@ import type { ImportSession } from './import-sessions'
 import type { BulkJobService } from './job-service'
 import type { PastedTables } from './pasted-tables'
 import type { NamedEnvironment, RowEnvironments } from './row-environments'
+import { explainedError } from '../platform/i18n/english'
 
 /**
  * Journals a job from an import, rows that break the rules left out; a pasted table is stored
@@ -20,10 +20,7 @@ export async function jobFromImport(
 ): Promise<{ job: BulkJob; source: BulkSource }> {
   const { bulkJobs, pastedTables } = deps
   if (!session.mapping.includes('recurring-payment-id')) {
-    throw new ExplainedError(
-      'No column is mapped to recurring-payment-id: map one before starting.',
-      'bulk.job.no-profile-id-column',
-    )
+    throw explainedError('bulk.job.no-profile-id-column')
   }
   const { refused } = sessionRows(session, settings.profileType, environments)
   const pasted = session.pasted

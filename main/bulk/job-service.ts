@@ -1,4 +1,3 @@
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
 import type { Runner } from '../platform/jobs/runner-process'
 import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
@@ -14,6 +13,7 @@ import type { PastedTables } from './pasted-tables'
 import { checkRows } from './row-check'
 import type { RowEnvironments } from './row-environments'
 import { exportResults } from './results-export'
+import { explainedError } from '../platform/i18n/english'
 
 /** What a journaled bulk job needs, in the app and on the command line alike. */
 export interface BulkJobServiceDeps {
@@ -88,7 +88,7 @@ export function createBulkJobService(deps: BulkJobServiceDeps) {
       const job = journal.job(bulkJobId)
       if (!job) {
         const id = bulkJobId.slice(0, 64)
-        throw new ExplainedError(`There is no bulk job ${id} in the journal.`, 'bulk.job.missing', {
+        throw explainedError('bulk.job.missing', {
           job: id,
         })
       }
@@ -99,10 +99,7 @@ export function createBulkJobService(deps: BulkJobServiceDeps) {
     create(source: BulkSource, settings: BulkJobSettings): BulkJob {
       const job = createBulkJob(journal, source, settings)
       if (pendingRows(job) === 0) {
-        throw new ExplainedError(
-          'No row can be sent: every row is excluded or breaks the rules.',
-          'bulk.job.no-row-to-send',
-        )
+        throw explainedError('bulk.job.no-row-to-send')
       }
       return job
     },

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto'
 import { readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import { fileSystemError } from '../platform/csv/csv-error'
 import type { PastedTableKeyRef, SecretStore } from '../platform/keychain/secret-store'
 import { SecretStoreError } from '../platform/keychain/secret-store-errors'
@@ -11,6 +10,7 @@ import { privateDir } from '../platform/db/private-files'
 import { BulkFileError } from './bulk-file-error'
 import { sha256Of, type BulkSource } from './bulk-source'
 import { newSealKey, seal, SEAL_KEY_BYTES, unseal } from './sealed-bytes'
+import { explainedError } from '../platform/i18n/english'
 
 /**
  * Pasted tables hold card numbers and CVV2s, so none is ever readable on disk (README, "Pasted
@@ -45,19 +45,9 @@ export const pastedTablePath = (dataDir: string) =>
 export const isPastedTable = (path: string) =>
   SEALED.test(basename(path)) && basename(dirname(path)) === 'bulk'
 
-const shredded = (path: string) =>
-  new ExplainedError(
-    `"${basename(path)}" is no longer kept: the card data of a pasted table is destroyed once its job has nothing left to send, or 30 days after the job ended, so no more of its rows can be sent. Paste the table again to start a new job.`,
-    'bulk.pasted.shredded',
-    { file: basename(path) },
-  )
+const shredded = (path: string) => explainedError('bulk.pasted.shredded', { file: basename(path) })
 
-const damaged = (path: string) =>
-  new ExplainedError(
-    `"${basename(path)}" cannot be decrypted: the pasted table or a row's CVV2 in the journal was damaged or changed, so its rows cannot be sent safely. Paste the table again to start a new job.`,
-    'bulk.pasted.damaged',
-    { file: basename(path) },
-  )
+const damaged = (path: string) => explainedError('bulk.pasted.damaged', { file: basename(path) })
 
 /** What a job is made from: the stored copy, and each row's CVV2 encrypted for the journal. */
 export interface StoredPastedTable {

@@ -1,6 +1,7 @@
 import type { Explained } from '../../preload/contract/platform/explained'
 import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { BulkSource } from './bulk-source'
+import { coded } from '../platform/i18n/english'
 import {
   ENVIRONMENT_COLUMN,
   fixesIn,
@@ -26,11 +27,7 @@ const PLACEHOLDER_ORDER_ID = 'BULK-00000000-1'
 /** Why a row whose profile-type cell names no type is refused. */
 export function badProfileType(cell: string): Explained {
   const value = cell.slice(0, 20)
-  return {
-    message: `profile-type "${value}" is not SRC, DST or native: write one of them, or leave the cell empty`,
-    messageCode: 'bulk.row.bad-profile-type',
-    params: { value },
-  }
+  return coded('bulk.row.bad-profile-type', { value })
 }
 
 /** The rules of spec §4.2 (the editor's own), for one row's update, and its environment cell. */

@@ -1,5 +1,6 @@
 import type { Explained } from '../../preload/contract/platform/explained'
 import type { SendingContext } from '../recurring/sending-context'
+import { coded } from '../platform/i18n/english'
 
 export interface NamedEnvironment {
   id: string
@@ -30,11 +31,7 @@ export function configuredEnvironments(known: readonly NamedEnvironment[]): RowE
       const listed = known.slice(0, LISTED_NAMES).map((environment) => environment.name)
       // Within the window's limit for a problem's text, however long the names.
       const names = `${listed.join(', ').slice(0, 600)}${known.length > LISTED_NAMES ? ', …' : ''}`
-      return {
-        message: `environment "${value}" is not a configured environment: write one of ${names}, or leave the cell empty for the job's environment`,
-        messageCode: 'bulk.row.unknown-environment',
-        params: { value, names },
-      }
+      return coded('bulk.row.unknown-environment', { value, names })
     },
   }
 }
