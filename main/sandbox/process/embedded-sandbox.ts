@@ -1,8 +1,6 @@
-import { ExplainedError, explainedDetail } from '../../../preload/contract/platform/explained'
-import { formatTimeLimit } from '../../../preload/contract/platform/readable-units'
+import { explainedDetail } from '../../../preload/contract/platform/explained'
 import {
   exitParams,
-  exitWords,
   type ProcessChannel,
   type ProcessExit,
   type ProcessLauncher,
@@ -15,6 +13,7 @@ import {
   type SandboxReply,
   type StartedSandbox,
 } from './sandbox-process-messages'
+import { explainedError } from '../../platform/i18n/english'
 
 export interface EmbeddedSandboxOptions extends SandboxProcessOptions {
   launch: ProcessLauncher
@@ -77,13 +76,7 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
       if (ended !== null) throw stoppedError(ended)
       const id = ++lastId
       const timer = setTimeout(() => {
-        settle(id)?.reject(
-          new ExplainedError(
-            `The built-in sandbox did not answer within ${formatTimeLimit(callTimeoutMs)}, so it was stopped; its next action starts it again.`,
-            'sandbox.no-answer',
-            { limitMs: callTimeoutMs },
-          ),
-        )
+        settle(id)?.reject(explainedError('sandbox.no-answer', { limitMs: callTimeoutMs }))
         channel.kill()
       }, callTimeoutMs)
       waiting.set(id, { resolve, reject, timer })
@@ -99,13 +92,7 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
   return new Promise<RunningProcess>((resolve, reject) => {
     const startTimeoutMs = options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS
     const startTimer = setTimeout(() => {
-      reject(
-        new ExplainedError(
-          `it did not start listening within ${formatTimeLimit(startTimeoutMs)}`,
-          'sandbox.start.not-listening',
-          { limitMs: startTimeoutMs },
-        ),
-      )
+      reject(explainedError('sandbox.start.not-listening', { limitMs: startTimeoutMs }))
       channel.kill()
     }, startTimeoutMs)
     channel.onMessage((message) => {
@@ -127,13 +114,7 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
     channel.onExit((exit) => {
       ended = exit
       clearTimeout(startTimer)
-      reject(
-        new ExplainedError(
-          `its process ended (${exitWords(exit)})`,
-          'sandbox.start.process-ended',
-          exitParams(exit),
-        ),
-      )
+      reject(explainedError('sandbox.start.process-ended', exitParams(exit)))
       for (const id of [...waiting.keys()]) settle(id)?.reject(stoppedError(exit))
       markExited()
       onGone()
@@ -142,21 +123,12 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
 }
 
 function stoppedError(exit: ProcessExit): Error {
-  return new ExplainedError(
-    `The built-in sandbox stopped unexpectedly (${exitWords(exit)}); the rest of GateDesk is unaffected. Its next action starts it again.`,
-    'sandbox.stopped-unexpectedly',
-    exitParams(exit),
-  )
+  return explainedError('sandbox.stopped-unexpectedly', exitParams(exit))
 }
 
 /** Why the sandbox could not start, with the window's wording of the inner reason when it has one. */
 function startFailure(error: Error): Error {
-  return new ExplainedError(
-    `The built-in sandbox could not start: ${error.message}.`,
-    'sandbox.could-not-start',
-    explainedDetail(error),
-    { cause: error },
-  )
+  return explainedError('sandbox.could-not-start', explainedDetail(error), { cause: error })
 }
 
 /**
@@ -170,12 +142,7 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): Embedded
 
   function running(): Promise<RunningProcess> {
     if (closed) {
-      return Promise.reject(
-        new ExplainedError(
-          'The built-in sandbox is stopped: GateDesk is closing.',
-          'sandbox.closing',
-        ),
-      )
+      return Promise.reject(explainedError('sandbox.closing'))
     }
     if (current) return current
     let starting: Promise<RunningProcess> | null = null
