@@ -6,7 +6,7 @@ import { runReport } from '../platform/gateway/custom-report'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../platform/gateway/gateway-client'
 import { explainedDetail } from '../../preload/contract/platform/explained'
-import { formatSizeLimit, formatTimeLimit } from '../../preload/contract/platform/readable-units'
+import { coded } from '../platform/i18n/english'
 
 // Small and harmless: a signed request proves TLS and the report credentials whatever it asks.
 export const PROBE_REQUEST: ReportRequest = {
@@ -50,37 +50,21 @@ export async function checkConnection(
       case 'report':
         return {
           outcome: 'ok',
-          message: `Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a ${result.kind?.toUpperCase()} report).`,
-          messageCode: 'connection.ok',
-          params: { kind: result.kind?.toUpperCase() ?? '' },
+          ...coded('connection.ok', { kind: result.kind?.toUpperCase() ?? '' }),
         }
       case 'not-authorised':
         return {
           outcome: 'credentials-rejected',
-          message: `The gateway is reachable over verified TLS, but it refused the merchant login or control key. ${result.message}`,
-          messageCode: 'connection.credentials-rejected',
-          params: explainedDetail(result),
+          ...coded('connection.credentials-rejected', explainedDetail(result)),
         }
       case 'transport-error':
         if (result.exceeded) {
-          // The window writes the limit in its language: a size by limitBytes, a time by limitMs.
-          const [limit, code, params] =
-            result.exceeded === 'maxBytes'
-              ? [
-                  formatSizeLimit(PROBE_LIMITS.maxBytes),
-                  'connection.too-large',
-                  { limitBytes: PROBE_LIMITS.maxBytes },
-                ]
-              : [
-                  formatTimeLimit(PROBE_LIMITS.deadlineMs),
-                  'connection.too-slow',
-                  { limitMs: PROBE_LIMITS.deadlineMs },
-                ]
+          // The limit is a value: a size by limitBytes, a time by limitMs, worded in each language.
           return {
             outcome: 'answered-unexpectedly',
-            message: `The server is reachable over verified TLS, but its answer to the test report went past ${limit}, far more than a gateway's, so GateDesk stopped reading it and kept nothing. Check that the environment's URL points at the gateway's API.`,
-            messageCode: code,
-            params,
+            ...(result.exceeded === 'maxBytes'
+              ? coded('connection.too-large', { limitBytes: PROBE_LIMITS.maxBytes })
+              : coded('connection.too-slow', { limitMs: PROBE_LIMITS.deadlineMs })),
           }
         }
         return {
@@ -92,9 +76,7 @@ export async function checkConnection(
       default:
         return {
           outcome: 'answered-unexpectedly',
-          message: `The gateway is reachable over verified TLS and did not reject the credentials, but it did not answer the test report as expected: ${result.message}`,
-          messageCode: 'connection.unexpected',
-          params: explainedDetail(result),
+          ...coded('connection.unexpected', explainedDetail(result)),
         }
     }
   } finally {
