@@ -31,7 +31,7 @@ export function bulkHandlers(deps: {
   return {
     'bulk:open-file': async (input) => {
       const file = await dialogs.chooseFileToOpen(
-        dialogWords(input, 'Open a CSV file of updates', CSV_FILES),
+        dialogWords(input, 'bulk.dialogs.open', CSV_FILES),
       )
       if (!file) return { kind: 'cancelled' as const }
       return { kind: 'imported' as const, import: await imports.openFile(file, hints(input)) }
@@ -59,7 +59,7 @@ export function bulkHandlers(deps: {
     'bulk:export': async (input) => {
       const { bulkJobId } = input
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, 'Save the results', CSV_FILES),
+        ...dialogWords(input, 'bulk.dialogs.export', CSV_FILES),
         defaultName: `bulk-results-${bulkJobId.slice(5, 13)}.csv`,
       })
       if (!file) return { kind: 'cancelled' as const }

@@ -54,7 +54,7 @@ export function environmentHandlers(deps: {
       const { id } = input
       const { name } = environments.get(id)
       const file = await dialogs.chooseFileToOpen(
-        dialogWords(input, `Private key for ${name}`, PEM_FILES),
+        dialogWords(input, 'keys.dialogs.keyFile', PEM_FILES, { name }),
       )
       if (file) chosenKeyFiles.set(id, file)
       return { fileName: file ? basename(file) : null }
@@ -98,7 +98,7 @@ export function environmentHandlers(deps: {
       const { id } = input
       const { publicKeyPem } = environments.publicKey(id)
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, 'Save the public key for the support manager', PEM_FILES),
+        ...dialogWords(input, 'keys.dialogs.savePublicKey', PEM_FILES),
         defaultName: `${safeName(id)}-public.pem`,
       })
       if (file) await writeFile(file, publicKeyPem)
@@ -107,7 +107,7 @@ export function environmentHandlers(deps: {
     'environments:backup-private-key': async (input) => {
       const { id, passphrase } = input
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, 'Back up the private key (passphrase-protected)', PEM_FILES),
+        ...dialogWords(input, 'keys.dialogs.backupPrivateKey', PEM_FILES),
         defaultName: `${safeName(id)}-private-backup.pem`,
       })
       if (file) await environments.backupPrivateKey(id, file, passphrase)

@@ -61,7 +61,9 @@ export function reportHandlers(deps: {
   }
   return {
     'reports:open-file': async (input) => {
-      const file = await dialogs.chooseFileToOpen(dialogWords(input, 'Open a report', REPORT_FILES))
+      const file = await dialogs.chooseFileToOpen(
+        dialogWords(input, 'reports.dialogs.open', REPORT_FILES),
+      )
       if (!file) return { kind: 'cancelled' as const }
       return openAs(file, await chosenReportKind(file))
     },
@@ -88,9 +90,10 @@ export function reportHandlers(deps: {
       const { reportId, what, columns, exactBytes } = input
       const session = reports.get(reportId)
       const name = basename(session.path, extname(session.path))
-      const english = what === 'original' ? 'Save the report as it came' : 'Export this view as CSV'
+      const title =
+        what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView'
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, english, CSV_FILES),
+        ...dialogWords(input, title, CSV_FILES),
         defaultName: what === 'original' ? basename(session.path) : `${name}-view.csv`,
       })
       if (!file) return { jobId: null, file: null }

@@ -30,7 +30,7 @@ export function reportRunHandlers(deps: {
     'report-runs:save-damaged': async (input) => {
       const defaultName = runs.damagedName(input.fileId)
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, 'Save the damaged PDF', [ALL_FILES]),
+        ...dialogWords(input, 'reports.dialogs.saveDamaged', [ALL_FILES]),
         defaultName,
       })
       if (!file) return { file: null }

@@ -30,7 +30,7 @@ export function reportTemplateHandlers(deps: {
     'templates:restore': async ({ id }) => templates.restore(id),
     'templates:import-file': async (input) => {
       const file = await dialogs.chooseFileToOpen(
-        dialogWords(input, 'Import a report template', JSON_FILES),
+        dialogWords(input, 'reports.dialogs.importTemplate', JSON_FILES),
       )
       if (!file) return { status: 'cancelled' as const }
       return templates.importFile(file)
@@ -38,7 +38,7 @@ export function reportTemplateHandlers(deps: {
     'templates:export-file': async (input) => {
       const { name, request } = input
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, 'Export the report template', JSON_FILES),
+        ...dialogWords(input, 'reports.dialogs.exportTemplate', JSON_FILES),
         defaultName: templateFileName(name),
       })
       if (!file) return { file: null }

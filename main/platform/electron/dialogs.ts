@@ -1,9 +1,8 @@
 import type { BrowserWindow, Dialog } from 'electron'
-import type {
-  DialogFilterId,
-  DialogFilterNames,
-  DialogText,
-} from '../../../preload/contract/platform/dialog-title'
+import type { MessageSchema } from '../../../preload/contract/locales/en'
+import type { DialogFilterId, DialogText } from '../../../preload/contract/platform/dialog-title'
+import type { MessageParams } from '../../../preload/contract/platform/explained'
+import { catalogWording } from '../i18n/catalog-wording'
 
 export interface FileFilter {
   name: string
@@ -16,36 +15,34 @@ export interface OfferedFilter {
   extensions: string[]
 }
 
-const ENGLISH_FILTER_NAMES: Record<DialogFilterId, string> = {
-  csvFiles: 'CSV files',
-  csvReports: 'CSV reports',
-  reports: 'Reports (CSV, PDF)',
-  pemKeys: 'PEM key',
-  reportTemplates: 'Report templates (JSON)',
-  allFiles: 'All files',
-}
-
 export const ALL_FILES: OfferedFilter = { id: 'allFiles', extensions: ['*'] }
 
-/** The filters under the names the window gave (English for those it did not name). */
-const namedFilters = (
-  filters: readonly OfferedFilter[],
-  names: DialogFilterNames = {},
-): FileFilter[] =>
-  filters.map(({ id, extensions }) => ({
-    name: names[id] ?? ENGLISH_FILTER_NAMES[id],
-    extensions,
-  }))
+/** A native dialog's title in the catalog: <screen>.dialogs.<name> ("reports.dialogs.open"). */
+export type DialogTitleKey = {
+  [Screen in keyof MessageSchema]: MessageSchema[Screen] extends { dialogs: infer Titles }
+    ? `${Screen}.dialogs.${keyof Titles & string}`
+    : never
+}[keyof MessageSchema]
 
-/** A dialog's title and filters as the window words them, in main's English where it did not. */
-export const dialogWords = (
+/**
+ * A dialog's title and filters as the window words them; in the catalog's English where it did
+ * not (a filter it left unnamed, a caller that sent no words).
+ */
+export function dialogWords(
   wording: DialogText,
-  englishTitle: string,
+  titleKey: DialogTitleKey,
   filters: readonly OfferedFilter[],
-) => ({
-  title: wording.dialogTitle ?? englishTitle,
-  filters: namedFilters(filters, wording.dialogFilters),
-})
+  params: MessageParams = {},
+) {
+  const english = catalogWording('en')
+  return {
+    title: wording.dialogTitle ?? english.t(titleKey, params),
+    filters: filters.map(({ id, extensions }) => ({
+      name: wording.dialogFilters?.[id] ?? english.t(`common.dialogFilters.${id}`, {}),
+      extensions,
+    })),
+  }
+}
 
 /** Open and save dialogs, run by main so the window never names a path on its own. */
 export interface FileDialogs {
