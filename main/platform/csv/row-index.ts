@@ -75,9 +75,9 @@ export function startIndexThread(script: ScriptRef): IndexThread {
   // Waiting for its file, the thread must not keep the process alive.
   worker.unref()
   // A thread that failed before it was given its file says so when it is.
-  let early: { reason: string; cause?: unknown; exitCode?: number } | null = null
+  let early: ThreadFailure | null = null
   const earlyError = (error: Error) => (early ??= { reason: error.message, cause: error })
-  const earlyExit = (exitCode: number) => (early ??= { reason: stopped(exitCode), exitCode })
+  const earlyExit = (exitCode: number) => (early ??= { exitCode })
   worker.on('error', earlyError)
   worker.on('exit', earlyExit)
   let given = false
@@ -113,20 +113,24 @@ export function startIndexThread(script: ScriptRef): IndexThread {
           void worker.terminate()
         }
         // A thread that stopped is worded by its exit code; any other failure gives its reason.
-        const failed = (reason: string, cause?: unknown, exitCode?: number) =>
+        const failed = (failure: ThreadFailure) =>
           settle(() =>
             reject(
-              exitCode === undefined
-                ? new CsvError('index-failed', { ...fileParam(file), reason }, { cause })
+              'exitCode' in failure
+                ? new CsvError(
+                    'index-failed',
+                    { ...fileParam(file), exitCode: failure.exitCode },
+                    { messageCode: 'report.csv.index-stopped' },
+                  )
                 : new CsvError(
                     'index-failed',
-                    { ...fileParam(file), exitCode },
-                    { messageCode: 'report.csv.index-stopped' },
+                    { ...fileParam(file), reason: failure.reason },
+                    { cause: failure.cause },
                   ),
             ),
           )
         if (early) {
-          failed(early.reason, early.cause, early.exitCode)
+          failed(early)
           return
         }
         signal?.addEventListener('abort', abort, { once: true })
@@ -139,8 +143,8 @@ export function startIndexThread(script: ScriptRef): IndexThread {
             settle(() => reject(csvErrorOf(message)))
           }
         })
-        worker.on('error', (error) => failed(error.message, error))
-        worker.on('exit', (code) => failed(stopped(code), undefined, code))
+        worker.on('error', (error) => failed({ reason: error.message, cause: error }))
+        worker.on('exit', (exitCode) => failed({ exitCode }))
         worker.ref()
         worker.postMessage(job)
       })
@@ -148,7 +152,8 @@ export function startIndexThread(script: ScriptRef): IndexThread {
   }
 }
 
-const stopped = (exitCode: number) => `the indexing thread stopped (exit code ${exitCode}).`
+/** Why an index thread failed: its error's reason, or the exit code it stopped with. */
+type ThreadFailure = { reason: string; cause: unknown } | { exitCode: number }
 
 /** Indexes `file` in a worker thread started for it (see IndexThread). */
 export function indexRows(
