@@ -49,7 +49,7 @@ describe('what a request check says at each field', () => {
       configurationReportParameters: [true],
       filters: { gates: [1.5] },
     }
-    // Each with the code and values the window words it by (tests/unit/platform/i18n/main-messages.test.ts).
+    // Each with the code and values the window words it by (preload/contract/locales/explain.ts).
     expect(checkRequest(request)).toMatchObject({
       ok: false,
       issues: [

@@ -1,6 +1,6 @@
 /**
- * Bulk updates' messages from main (main/bulk/*), keyed by their code under `bulk.`; English
- * reads exactly as main words them (tests/unit/platform/i18n/main-messages.test.ts).
+ * Bulk updates' messages from main (main/bulk/*), keyed by their code under `bulk.`; main words
+ * its English from here (main/platform/i18n/english.ts).
  */
 export const mainBulk = {
   row: {

@@ -1,8 +1,7 @@
 /**
  * Report runs' messages from main (main/reports/report-run-service.ts, main/platform/gateway/custom-report.ts,
  * main/platform/gateway/report-response.ts) and the report engine's (main/platform/csv, main/reports/query), keyed
- * by their code under `report.`; English reads exactly as main words them
- * (tests/unit/platform/i18n/main-messages.test.ts).
+ * by their code under `report.`; main words its English from here (main/platform/i18n/english.ts).
  * {sizeBytes}, {durationMs}, {limitBytes} and {limitMs} arrive as numbers and are written in the
  * window's language (preload/contract/locales/explain.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * The built-in sandbox's messages from main (main/sandbox/*), keyed by their code under
- * `sandbox.`; English reads exactly as main words them (tests/unit/platform/i18n/main-messages.test.ts).
+ * `sandbox.`; main words its English from here (main/platform/i18n/english.ts).
  */
 export const mainSandbox = {
   /** Why a profile stopped: the code the Sandbox page gets with the gateway's text. */

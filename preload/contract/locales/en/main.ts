@@ -5,7 +5,7 @@ import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
 /**
  * Messages main sends with a `messageCode` (preload/contract/platform/explained.ts), keyed by that code.
- * English must read exactly as main's own message: tests/unit/platform/i18n/main-messages.test.ts checks it.
+ * Main words its English from here too (main/platform/i18n/english.ts), so the two cannot differ.
  */
 export const main = {
   bulk: mainBulk,

@@ -135,6 +135,134 @@ const RUSSIAN: [MessageCode, MessageParams, string][] = [
     { channel: 'reports:run' },
     'Внутренняя ошибка GateDesk при выполнении «reports:run».',
   ],
+  [
+    'update.nothing-reached',
+    {
+      detail: '',
+      detailCode: 'transport.network.refused',
+      host: 'gate.example.com:8443',
+      hostname: 'gate.example.com',
+      code: 'ECONNREFUSED',
+    },
+    'Запрос не дошёл до шлюза: gate.example.com:8443 отклонил соединение (ECONNREFUSED). Проверьте URL и порт в окружении и что шлюз работает.',
+  ],
+  [
+    'bulk.row.bad-profile-type',
+    { value: 'SCR' },
+    'profile-type «SCR» — не SRC, DST и не native: укажите один из них или оставьте ячейку пустой',
+  ],
+  [
+    'report.unreadable',
+    { kind: 'CSV', detail: '', detailCode: 'report.csv.binary-file', file: 'Transactions.csv' },
+    'Отчёт получен, но GateDesk не может прочитать его как отчёт CSV. Файл «Transactions.csv» не похож на отчёт CSV: в нём двоичные данные. Откройте файл .csv, в котором сохранён отчёт.',
+  ],
+  [
+    'report.download-failed',
+    {
+      detail: '',
+      detailCode: 'transport.network.refused',
+      host: 'gate.example.com',
+      code: 'ECONNREFUSED',
+    },
+    'Не удалось загрузить отчёт: gate.example.com отклонил соединение (ECONNREFUSED). Проверьте URL и порт в окружении и что шлюз работает.',
+  ],
+  [
+    'report.too-large',
+    { limitBytes: 1024 ** 3 },
+    'Отчёт превышает лимит 1 ГиБ, поэтому загрузка остановлена и ничего не сохранено. Запросите меньше данных (короче период, больше фильтров) и запустите снова.',
+  ],
+  [
+    'report.deadline',
+    { limitMs: 1_800_000 },
+    'Отчёт не загрузился за отведённое время (30 мин), поэтому загрузка остановлена и ничего не сохранено. Запросите меньше данных или запустите отчёт позже.',
+  ],
+  [
+    'report.csv.too-many-columns',
+    { file: 'wide.csv', n: 601, max: 512 },
+    'В файле «wide.csv» 601 столбец, а GateDesk показывает отчёты не более чем из 512 столбцов.',
+  ],
+  // What a request's field wants and holds, in Russian words.
+  [
+    'report.request.wrong-kind',
+    { wanted: 'array', found: 'text' },
+    'Ожидается список [ … ], а не текст',
+  ],
+  ['report.request.missing', { wanted: 'string' }, 'Не заполнено: укажите здесь текст'],
+  [
+    'report.request.text-or-number',
+    { found: 'true' },
+    'Ожидается текст или целое число, а не true',
+  ],
+  ['report.request.too-long', { n: 256 }, 'Слишком длинно: не более 256 символов'],
+  ['report.template.name-missing', {}, 'Укажите название шаблона'],
+  ['report.template.name-too-long', { max: 120 }, 'Название должно быть не длиннее 120 символов'],
+  [
+    'report.template.name-taken',
+    { name: 'weekly' },
+    'Шаблон «weekly» уже есть: выберите другое название.',
+  ],
+  [
+    'report.template.file-too-large',
+    { file: 'big.json', sizeBytes: 5_242_880, limitBytes: 4 * 1024 * 1024 },
+    'Размер файла big.json — 5,24 МБ, а шаблон отчёта — это небольшой файл JSON (не более 4 МиБ).',
+  ],
+  [
+    'report.template.file-not-regular',
+    { file: 'pipe.json' },
+    'pipe.json — не обычный файл (а папка, канал, устройство или сокет): шаблон отчёта — это файл JSON.',
+  ],
+  [
+    'report.template.file-not-json',
+    {
+      file: 'broken.json',
+      detail: '',
+      detailCode: 'report.json.comma-before-brace',
+      line: 1,
+      column: 20,
+    },
+    "Файл broken.json — не JSON: Запятая перед '}': удалите её (строка 1, столбец 20)",
+  ],
+  [
+    'report.json.expected-value',
+    { found: 'end', line: 1, column: 1 },
+    'Ожидалось значение (текст в двойных кавычках, число, true, false, null, [ или {), найдено: конец текста (строка 1, столбец 1)',
+  ],
+  [
+    'report.csv.file-missing',
+    { file: 'gone.csv' },
+    'Файла «gone.csv» больше нет на прежнем месте: его переместили или удалили. Откройте его снова оттуда, где он сейчас.',
+  ],
+  [
+    'report.file.folder',
+    { file: 'reports.csv' },
+    '«reports.csv» — это папка: GateDesk открывает только файлы отчётов CSV и PDF.',
+  ],
+  [
+    'report.query.bound-date',
+    { column: 'Day', value: 'yesterday' },
+    'Фильтр по столбцу «Day» ожидает дату вида 15.03.2024: «yesterday» не подходит.',
+  ],
+  // How a process ended, in Russian words; a failure to start stays as the system says it.
+  [
+    'report.query.process-stopped',
+    { reason: 'spawn EAGAIN' },
+    'Процесс запросов неожиданно завершился (spawn EAGAIN); отчёт по-прежнему можно читать, повторите сортировку.',
+  ],
+  [
+    'report.query.process-stopped',
+    { reason: '', reasonCode: 'process.killed', signal: 'SIGKILL' },
+    'Процесс запросов неожиданно завершился (остановлен сигналом SIGKILL); отчёт по-прежнему можно читать, повторите сортировку.',
+  ],
+  [
+    'sandbox.could-not-start',
+    { detail: '', detailCode: 'sandbox.start.not-listening', limitMs: 10 },
+    'Не удалось запустить встроенную песочницу: она не начала принимать запросы за 10 мс.',
+  ],
+  [
+    'sandbox.could-not-start',
+    { detail: 'listen EADDRINUSE 127.0.0.1:8443' },
+    'Не удалось запустить встроенную песочницу: listen EADDRINUSE 127.0.0.1:8443.',
+  ],
 ]
 
 describe('the catalog worded in main', () => {
@@ -158,6 +286,13 @@ describe('the catalog worded in main', () => {
 
   it.each(RUSSIAN)('words %s in Russian', (code, params, text) => {
     expect(explainWith(catalogWording('ru'), { message: '', messageCode: code, params })).toBe(text)
+  })
+
+  it("keeps main's English for a code the catalog does not know, or no code at all", () => {
+    const russian = catalogWording('ru')
+    const unknown = { message: 'The keychain is locked.', messageCode: 'keychain.locked-someday' }
+    expect(explainWith(russian, unknown)).toBe('The keychain is locked.')
+    expect(explainWith(russian, { message: 'No code at all.' })).toBe('No code at all.')
   })
 
   it('refuses a key the catalog lacks instead of showing the key', () => {
