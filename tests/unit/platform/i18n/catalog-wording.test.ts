@@ -75,7 +75,7 @@ const MAIN_ENGLISH: [MessageCode, MessageParams, string][] = [
   ],
   [
     'report.query.process-stopped',
-    { reason: 'exit code 3', reasonCode: 'process.exit-code', exitCode: 3 },
+    { reasonCode: 'process.exit-code', exitCode: 3 },
     'The query process stopped unexpectedly (exit code 3); the report is still readable, try the sort again.',
   ],
   [
