@@ -21,6 +21,7 @@ import {
   type ReportResult,
 } from './report-response'
 import { explainedDetail } from '../../../preload/contract/platform/explained'
+import { coded } from '../i18n/english'
 
 /**
  * The JSON report request is signed over the oauth_* parameters alone: RFC 5849 counts only
@@ -157,7 +158,7 @@ export async function runReport(
     file,
     bytes: saved.bytes,
     incidentId: null,
-    message: `Saved a ${kind.toUpperCase()} report of ${saved.bytes} bytes.`,
+    ...coded('report.saved', { kind: kind.toUpperCase(), n: saved.bytes }),
   }
 }
 

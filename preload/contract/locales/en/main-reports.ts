@@ -12,6 +12,8 @@ export const mainReports = {
   'history-result': '{summary} ({sizeBytes} received in {durationMs}.)',
   'run-failed': 'GateDesk failed while running the report: {detail}',
   'not-saved': 'The report was received but not saved.',
+  /** A report the gateway module saved: {n} its size in bytes, exact. */
+  saved: 'Saved a {kind} report of {n} bytes.',
   'run-forgotten':
     'GateDesk no longer knows this run (it was started before a restart, or long ago): run the report again.',
   'not-sent': 'Nothing was sent: {detail}',

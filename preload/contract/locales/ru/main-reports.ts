@@ -8,6 +8,8 @@ export const mainReports: Translation<typeof english> = {
   'history-result': '{summary} (получено {sizeBytes} за {durationMs}.)',
   'run-failed': 'Сбой GateDesk при запуске отчёта: {detail}',
   'not-saved': 'Отчёт получен, но не сохранён.',
+  saved:
+    'Сохранён отчёт {kind}: {n} байт | Сохранён отчёт {kind}: {n} байта | Сохранён отчёт {kind}: {n} байт',
   'run-forgotten':
     'GateDesk больше не знает об этом запуске (он начат до перезапуска приложения или слишком давно): запустите отчёт снова.',
   'not-sent': 'Ничего не отправлено: {detail}',

@@ -90,6 +90,7 @@ const MAIN_ENGLISH: [MessageCode, MessageParams, string][] = [
   ],
   ['report.request.too-long', { n: 256 }, 'Too long: at most 256 characters'],
   ['ipc.failed-inside', { channel: 'reports:run' }, '"reports:run" failed inside GateDesk.'],
+  ['report.saved', { kind: 'CSV', n: 1234 }, 'Saved a CSV report of 1234 bytes.'],
 ]
 
 /** Russian as the window words the same codes, spot checks of plural forms, units and numbers. */
@@ -135,6 +136,7 @@ const RUSSIAN: [MessageCode, MessageParams, string][] = [
     { channel: 'reports:run' },
     'Внутренняя ошибка GateDesk при выполнении «reports:run».',
   ],
+  ['report.saved', { kind: 'CSV', n: 1234 }, 'Сохранён отчёт CSV: 1234 байта'],
   [
     'update.nothing-reached',
     {
