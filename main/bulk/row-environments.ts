@@ -40,9 +40,11 @@ export function configuredEnvironments(known: readonly NamedEnvironment[]): RowE
 export function connectionEnvironment(connection: NamedEnvironment): RowEnvironments {
   return {
     find: (cell) => named([connection], cell),
-    refusal: (cell) => ({
-      message: `environment "${cell.slice(0, 64)}" is not the environment of --connection (${connection.name}): the command line sends every row with that one connection. Leave the cell empty, or send this row with its own environment's connection file or from the app`,
-    }),
+    refusal: (cell) =>
+      coded('bulk.row.not-connection-environment', {
+        value: cell.slice(0, 64),
+        name: connection.name,
+      }),
   }
 }
 

@@ -10,6 +10,9 @@ export const mainBulk = {
       'environment "{value}" is not a configured environment: write one of {names}, or leave the cell empty for the job\'s environment',
     'bad-profile-type':
       'profile-type "{value}" is not SRC, DST or native: write one of them, or leave the cell empty',
+    /** On the command line, which sends every row with the key of its --connection. */
+    'not-connection-environment':
+      'environment "{value}" is not the environment of --connection ({name}): the command line sends every row with that one connection. Leave the cell empty, or send this row with its own environment\'s connection file or from the app',
   },
   file: {
     'too-large':

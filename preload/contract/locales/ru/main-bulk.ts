@@ -9,6 +9,8 @@ export const mainBulk: Translation<typeof english> = {
       'environment «{value}» — не настроенное окружение: укажите одно из окружений ({names}) или оставьте ячейку пустой, чтобы строка ушла в окружение задания',
     'bad-profile-type':
       'profile-type «{value}» — не SRC, DST и не native: укажите один из них или оставьте ячейку пустой',
+    'not-connection-environment':
+      'environment «{value}» — не окружение из --connection ({name}): командная строка отправляет все строки через это одно подключение. Оставьте ячейку пустой или отправьте эту строку с файлом подключения её окружения либо из приложения',
   },
   file: {
     'too-large':
