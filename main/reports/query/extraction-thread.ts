@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads'
 import type { ScriptRef } from '../../platform/workers/script-ref'
 import { CsvProblemError, type CsvProblem } from '../../platform/csv/csv-problem'
 import type { ExtractedColumns, ExtractOptions } from './column-extract'
+import { QueryError } from './query-error'
 
 /** One part of a file to extract in a worker thread. */
 export interface ExtractJob {
@@ -79,7 +80,10 @@ export function extractionThread(script: ScriptRef): ExtractionThread {
         const onError = (error: Error) => settle(() => reject(error), false)
         const onExit = (code: number) =>
           settle(
-            () => reject(new Error(`the extracting thread stopped (exit code ${code})`)),
+            () =>
+              reject(
+                new QueryError('failed', 'report.query.extraction-stopped', { exitCode: code }),
+              ),
             false,
           )
         signal.addEventListener('abort', abort, { once: true })

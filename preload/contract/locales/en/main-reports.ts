@@ -143,6 +143,8 @@ export const mainReports = {
     'part-rows-changed':
       'The report file {file} has other rows now than when it was opened ({found} rows in a part of it where there were {expected}): open it again to sort or filter it.',
     failed: 'DuckDB could not run the query: {reason}',
+    'extraction-stopped':
+      'DuckDB could not run the query: the extracting thread stopped (exit code {exitCode})',
     'out-of-memory': 'DuckDB could not run the query: {reason}',
     'result-unreadable': "The query's result could not be read: {reason}",
     closed: 'The query engine was closed.',

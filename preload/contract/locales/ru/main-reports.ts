@@ -134,6 +134,8 @@ export const mainReports: Translation<typeof english> = {
     'part-rows-changed':
       'Строки в файле отчёта {file} уже не те, что при открытии (в одной из его частей сейчас строк: {found}, было: {expected}): откройте его снова, чтобы сортировать или фильтровать.',
     failed: 'DuckDB не смог выполнить запрос: {reason}',
+    'extraction-stopped':
+      'DuckDB не смог выполнить запрос: поток извлечения столбцов завершился (код выхода {exitCode})',
     'out-of-memory': 'DuckDB не хватило памяти для запроса: {reason}',
     'result-unreadable': 'Не удалось прочитать результат запроса: {reason}',
     closed: 'Обработчик запросов закрыт.',
