@@ -61,6 +61,25 @@ export function codedResult(
   return resultOf(outcome, english(code, params), { ...extra, messageCode: code, params })
 }
 
+/**
+ * The gateway's reason for a refusal as the `reason` of its message: its error-message as sent,
+ * and its error-code, worded by update.reason.* when there is a code or no message.
+ */
+function reasonParams(errorMessage: string | null, errorCode: string | null): MessageParams {
+  if (errorMessage !== null && errorCode === null) return { reason: errorMessage }
+  const reasonCode =
+    errorMessage === null
+      ? errorCode === null
+        ? 'update.reason.none'
+        : 'update.reason.none-coded'
+      : 'update.reason.coded'
+  const inner = {
+    ...(errorMessage !== null && { errorMessage }),
+    ...(errorCode !== null && { errorCode }),
+  }
+  return { ...inner, reason: english(reasonCode, inner), reasonCode }
+}
+
 /** What is wrong with an answer that is not one the API defines, by its message code. */
 type Problem = Exclude<keyof MessageSchema['main']['update']['protocol'], 'undefined-type'>
 
@@ -137,16 +156,16 @@ export function decodeUpdateResponse(
     errorCode: field(fields, 'error-code'),
     errorMessage: field(fields, 'error-message'),
   }
-  const reason = `${details.errorMessage ?? 'no reason given'}${details.errorCode ? ` (code ${details.errorCode})` : ''}`
+  const reason = reasonParams(details.errorMessage, details.errorCode)
 
   if (type === 'validation-error') {
-    return codedResult('validation-error', 'update.validation-error', { reason }, details)
+    return codedResult('validation-error', 'update.validation-error', reason, details)
   }
   if (type === 'error' || state === 'error') {
-    return codedResult('error', 'update.error', { reason }, details)
+    return codedResult('error', 'update.error', reason, details)
   }
   if (state === 'declined') {
-    return codedResult('declined', 'update.declined', { reason }, details)
+    return codedResult('declined', 'update.declined', reason, details)
   }
   if (type === 'update-recurring-payment-response' && state === 'approved') {
     // Every acceptance carries one (spec §7.2): without it, the answer may have been cut at a field.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { catalogWording } from '../../../main/platform/i18n/catalog-wording'
 import { decodeUpdateResponse } from '../../../main/platform/gateway/update-response'
+import { explainWith } from '../../../preload/contract/locales/explain'
 
 const form = (text: string) => Buffer.from(text, 'utf8')
 
@@ -52,6 +54,25 @@ describe('decodeUpdateResponse', () => {
     )
     expect(declined.outcome).toBe('declined')
     expect(declined.message).toBe('The update was declined: Profile not found (code 404).')
+  })
+
+  it("words the gateway's reason in the window's language too, and says when it gave none", () => {
+    const answer = (fields: string) =>
+      decodeUpdateResponse(
+        200,
+        form(`type=update-recurring-payment-response\n&status=declined${fields}\n`),
+      )
+    const russian = (result: ReturnType<typeof answer>) => explainWith(catalogWording('ru'), result)
+    const coded = answer('\n&error-message=Limit\n&error-code=51')
+    expect(russian(coded)).toBe('Изменение отклонено: Limit (код 51).')
+    const bare = answer('')
+    expect(bare.message).toBe('The update was declined: no reason given.')
+    expect(russian(bare)).toBe('Изменение отклонено: причина не указана.')
+    const onlyCode = answer('\n&error-code=51')
+    expect(onlyCode.message).toBe('The update was declined: no reason given (code 51).')
+    expect(russian(onlyCode)).toBe('Изменение отклонено: причина не указана (код 51).')
+    // The gateway's own words stay as it wrote them.
+    expect(russian(answer('\n&error-message=Limit'))).toBe('Изменение отклонено: Limit.')
   })
 
   it('gives the incident ID of an HTTP 500 internal failure', () => {

@@ -118,6 +118,12 @@ export const main = {
     'given-twice': '{parameter} is given more than once: give each parameter once',
     'broken-rules':
       "Nothing was sent: one field breaks the gateway's rules. Correct it and send again. | Nothing was sent: {n} fields break the gateway's rules. Correct them and send again.",
+    /** The gateway's reason inside a refusal: its error-message as sent, with its error-code. */
+    reason: {
+      coded: '{errorMessage} (code {errorCode})',
+      none: 'no reason given',
+      'none-coded': 'no reason given (code {errorCode})',
+    },
   },
   /** Why a request to a gateway failed on the way (main/platform/gateway/transport-error.ts). */
   transport: {
