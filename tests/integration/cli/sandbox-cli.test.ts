@@ -101,7 +101,9 @@ describe('gatedesk update-recurring against it', () => {
     expect(Object.keys(printed)).toEqual(['outcome', 'fields', 'message', 'messageCode', 'params'])
     expect(printed.outcome).toBe('approved')
     expect(printed.messageCode).toBe('update.approved')
-    expect(printed.message).toBe(`The update was accepted (serial number ${printed.params.serial}).`)
+    expect(printed.message).toBe(
+      `The update was accepted (serial number ${printed.params.serial}).`,
+    )
     expect(printed.fields).toMatchObject({
       type: 'update-recurring-payment-response',
       status: 'approved',
