@@ -28,6 +28,7 @@ import { transcodeToUtf8 } from '../csv/transcode'
 import type { ScriptRef } from '../workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
+import { directReadOf } from './direct-read'
 import { openRegularFile } from './report-file-kind'
 import { warmWhenIdle } from './warm-when-idle'
 
@@ -143,6 +144,7 @@ function sessionOver(
   let query = NO_QUERY
   let columnTypes = detectColumnTypes(head.columns.length, head.rows)
   let queryFile: Promise<string> | null = null
+  let directRead: ReturnType<typeof directReadOf> | null = null
   let latestQuery: AbortController | null = null
   const closing = new AbortController()
   const signal = control.signal ? AbortSignal.any([control.signal, closing.signal]) : closing.signal
@@ -188,8 +190,10 @@ function sessionOver(
   }
 
   async function querySource(): Promise<QuerySource> {
-    const { index: rowIndex } = await indexedFile()
+    const indexedCsv = await indexedFile()
+    const rowIndex = indexedCsv.index
     const queryPath = await fileForQueries()
+    const direct = await (directRead ??= directReadOf(indexedCsv))
     // The query process refuses a file that is not the one indexed (or the copy made of it).
     const identity =
       queryPath === file.path
@@ -202,6 +206,7 @@ function sessionOver(
       columnTypes,
       expectedRowCount: rowIndex.rowCount,
       ...(queryPath === file.path ? { rowStarts: rowStarts(rowIndex) } : {}),
+      ...(direct ? { directRead: direct } : {}),
       ...identity,
     }
   }

@@ -17,6 +17,13 @@ export interface QuerySource {
    * parallel. Absent when `file` is not the file indexed (a UTF-8 copy of it).
    */
   rowStarts?: readonly { row: number; offset: number }[]
+  /**
+   * Present when DuckDB may read `file` itself: it is UTF-8, and the row index found no row of
+   * another width, no quote left open and no quote papaparse reads its own way, so that any
+   * RFC 4180 reader cuts the same rows and fields. `checkRows` are rows as the window read them
+   * (all their fields), spread over the file: DuckDB's reading must give them too.
+   */
+  directRead?: { checkRows: readonly { row: number; fields: readonly string[] }[] }
   /** With `mtimeMs`, tells a changed file from the one that was indexed. */
   fileSize: number
   mtimeMs: number

@@ -70,45 +70,81 @@ export function createQueryService(
 
     async totals(source, query) {
       const { amount, currency, type, numeric } = totalsColumns(source)
-      const sumOf = (column: number) => exactSum(column, source.columnTypes[column]!)
       const params = new SqlParams()
       const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
       const from = await viewRows(source, query, extra, params)
-      const sums = numeric.map((column) => `, ${sumOf(column)}`).join('')
-      const [whole] = await rows<[bigint, ...string[]]>(`SELECT count(*)${sums} ${from}`, params)
-      const [rowCount, ...columnSums] = whole!
-      const groups = `GROUP BY 1 ORDER BY 1 LIMIT ${GROUPS_MAX}`
-      const byCurrency =
-        amount === null || currency === null
-          ? null
-          : await rows<[string, string, bigint]>(
-              `SELECT ${columnName(currency)}, ${sumOf(amount)}, count(*) ${from} ${groups}`,
-              params,
-            )
-      const byType =
-        type === null
-          ? null
-          : await rows<[string, bigint]>(
-              `SELECT ${columnName(type)}, count(*) ${from} ${groups}`,
-              params,
-            )
+      const byCurrency = amount !== null && currency !== null ? currency : null
+      const sql = totalsSql(source, from, { amount, byCurrency, byType: type, numeric })
+      const groups = await rows<[boolean, boolean, string, string, bigint, ...string[]]>(
+        sql,
+        params,
+      )
+      const whole = groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
+      const [, , , , rowCount, ...columnSums] = whole
+      const amountAt = numeric.indexOf(amount ?? -1)
       return {
         rowCount: Number(rowCount),
         amountByCurrency:
-          byCurrency?.map(([name, sum, count]) => ({
-            currency: name.slice(0, CURRENCY_LENGTH_MAX),
-            sum,
-            count: Number(count),
-          })) ?? null,
+          byCurrency === null
+            ? null
+            : groups
+                .filter(([ofCurrency]) => ofCurrency)
+                .map(([, , name, , count, ...sums]) => ({
+                  currency: name.slice(0, CURRENCY_LENGTH_MAX),
+                  sum: sums[amountAt]!,
+                  count: Number(count),
+                })),
         countByType:
-          byType?.map(([name, count]) => ({
-            type: name.slice(0, TYPE_LENGTH_MAX),
-            count: Number(count),
-          })) ?? null,
+          type === null
+            ? null
+            : groups
+                .filter(([, ofType]) => ofType)
+                .map(([, , , name, count]) => ({
+                  type: name.slice(0, TYPE_LENGTH_MAX),
+                  count: Number(count),
+                })),
         columnSums: numeric.map((column, index) => ({ column, sum: columnSums[index]! })),
       }
     },
   }
+}
+
+/**
+ * All totals in one query, one pass over the view (three queries read it three times): the
+ * row count and each numeric column's exact sum of the whole view, and per Currency and per
+ * Transaction_type (`byCurrency`, `byType`: their columns, if totalled) the rows and sums of
+ * each group, at most GROUPS_MAX groups of each, in order. Each row says which it is: of a
+ * currency, of a type, or neither (the whole view).
+ */
+function totalsSql(
+  source: QuerySource,
+  from: string,
+  groups: {
+    amount: number | null
+    byCurrency: number | null
+    byType: number | null
+    numeric: number[]
+  },
+): string {
+  const key = (column: number | null) => (column === null ? 'NULL' : columnName(column))
+  const currency = key(groups.byCurrency)
+  const type = key(groups.byType)
+  const sets = [
+    '()',
+    ...[groups.byCurrency, groups.byType].filter((c) => c !== null).map((c) => `(${key(c)})`),
+  ]
+  const sums = groups.numeric.map((column) => `, ${exactSum(column, source.columnTypes[column]!)}`)
+  // NULL for a column not totalled: GROUPING() of a constant is 0, as of the whole view.
+  const of = (column: number | null) => (column === null ? 'false' : `GROUPING(${key(column)}) = 0`)
+  const ofCurrency = `${of(groups.byCurrency)} AND ${groups.byType === null ? 'true' : `GROUPING(${type}) = 1`}`
+  const ofType = `${of(groups.byType)} AND ${groups.byCurrency === null ? 'true' : `GROUPING(${currency}) = 1`}`
+  return [
+    `SELECT ${ofCurrency} AS of_currency, ${ofType} AS of_type,`,
+    `${currency}::VARCHAR AS currency, ${type}::VARCHAR AS type, count(*)${sums.join('')}`,
+    `${from} GROUP BY GROUPING SETS (${sets.join(', ')})`,
+    `QUALIFY row_number() OVER (PARTITION BY of_currency, of_type ORDER BY currency, type) <= ${GROUPS_MAX}`,
+    'ORDER BY of_currency, of_type, currency, type',
+  ].join(' ')
 }
 
 /**

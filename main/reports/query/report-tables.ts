@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
+import { loadedByDuckDB } from './direct-load'
 import type { ExtractionThread } from './extraction-thread'
 import { extractedScan } from './csv-scan'
 import { QueryError } from './query-error'
@@ -26,6 +27,8 @@ interface LoadedReport {
   tableOf: Map<number, string>
   /** Set when DuckDB read the file differently from the row index: every query would too. */
   misread?: QueryError
+  /** Set once DuckDB's own reading of the file was refused: its columns are extracted. */
+  extractOnly?: boolean
 }
 
 export interface ReportTablesOptions {
@@ -58,6 +61,14 @@ export function createReportTables(
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
+    if (source.directRead && !report.extractOnly) {
+      if (await readByDuckDB(source, table, columns)) {
+        report.tables.push(table)
+        for (const column of columns) report.tableOf.set(column, table)
+        return
+      }
+      report.extractOnly = true
+    }
     await mkdir(options.scratchDir, { recursive: true })
     const dir = await mkdtemp(join(options.scratchDir, 'columns-'))
     const stop = new AbortController()
@@ -102,6 +113,28 @@ export function createReportTables(
     }
     report.tables.push(table)
     for (const column of columns) report.tableOf.set(column, table)
+  }
+
+  /** One read of the file by DuckDB itself, when its reading is the index's (see loadedByDuckDB). */
+  async function readByDuckDB(source: QuerySource, table: string, columns: readonly number[]) {
+    const stop = new AbortController()
+    loading = stop
+    try {
+      const loaded = await loadedByDuckDB(await db, table, source, columns, stop.signal)
+      // A file changed while DuckDB read it is refused, whatever DuckDB made of it.
+      if (loaded) await checkUnchanged(source).catch(dropping(table))
+      return loaded
+    } finally {
+      loading = null
+    }
+  }
+
+  /** Drops `table`, then fails with `error`. */
+  function dropping(table: string) {
+    return async (error: unknown) => {
+      await (await db).run(`DROP TABLE IF EXISTS ${table}`)
+      throw error
+    }
   }
 
   /** Extracts one part of the file: the first here, the others in worker threads. */
