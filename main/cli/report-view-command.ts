@@ -204,6 +204,9 @@ export async function reportViewCommand(
     script: scripts('query-process'),
     scratchRoot: reportTemp,
   })
+  // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
+  // it opens the file; one that only reads rows never starts it.
+  if (values.sort || values.filter || values.totals) queryEngine.warm()
   const reports = createReportService({
     jobs,
     indexWorker: scripts('row-index-worker'),
@@ -217,11 +220,13 @@ export async function reportViewCommand(
         throw new CliFailure(error.message)
       })
     const session = reports.get(reportId)
-    await session.indexed
     const query = {
       sort: sortKeys(head.columns, values.sort ?? []),
       filters: filters(head.columns, values.filter ?? []),
     }
+    // DuckDB reads what the query needs while the file is indexed, in the query process.
+    session.prepare(query, { totals: values.totals ?? false })
+    await session.indexed
     const state = await session.setQuery(query)
     const [from, to] = rowRange(values.rows, state.rowCount)
     const rows = await session.rows(from, to)

@@ -146,6 +146,12 @@ describe('a file DuckDB would read otherwise', () => {
   })
 })
 
+/** The tables DuckDB holds now. */
+async function tableCount(): Promise<number> {
+  const reader = await connection.runAndReadAll('SELECT count(*)::INTEGER FROM duckdb_tables()')
+  return reader.getRowsJS()[0]![0] as number
+}
+
 /** The source with DuckDB let to read the file itself, checked against every row of `text`. */
 function readByDuckDB(source: QuerySource, text: string, newline?: LineEnd): QuerySource {
   const rows = referenceRows(text, source.delimiter, newline).slice(1)
@@ -173,6 +179,32 @@ describe('DuckDB reading the report file itself', () => {
     const source = readByDuckDB(sourceOf(folder.write(text)), text)
     expect(await loadedRows(source)).toEqual(expectedRows(text))
     await expect(loadedRows(source, tablesReadByDuckDB)).rejects.toThrow()
+  })
+
+  it('reads a file once when its columns were prepared while it was indexed', async () => {
+    const reads: string[] = []
+    const counting = new Proxy(connection, {
+      get: (target, name) =>
+        name === 'run'
+          ? (sql: string, values?: string[]) => {
+              if (sql.includes('read_csv')) reads.push(sql)
+              return target.run(sql, values)
+            }
+          : Reflect.get(target, name, target),
+    })
+    const prepared = createReportTables(counting, { maxReports: 2, scratchDir: folder.dir })
+    const text = 'a,b,c\n1,"x\ny",3\n4,5,6\n'
+    const source = readByDuckDB(sourceOf(folder.write(text)), text)
+    await prepared.prepare(source, [0, 1, 2])
+    expect(await loadedRows(source, prepared)).toEqual(expectedRows(text))
+    expect(reads).toHaveLength(1)
+    // Prepared, then found to read otherwise by the index: dropped, and extracted.
+    const odd = 'a,b\n1, "x"\n'
+    await prepared.prepare(readByDuckDB(sourceOf(folder.write(odd)), odd), [0, 1])
+    const tablesBefore = await tableCount()
+    const oddSource = sourceOf(folder.write(odd))
+    expect(await loadedRows(oddSource, prepared)).toEqual([['1', ' "x"']])
+    expect(await tableCount()).toBe(tablesBefore)
   })
 
   it('reads any well-formed file as the index does, by itself or by the extraction', async () => {

@@ -32,6 +32,7 @@ function controlledService() {
         })
       }),
     totals: async () => totals,
+    prepare: async () => {},
   }
   return { service, calls }
 }
@@ -68,6 +69,7 @@ describe('the query process runs requests', () => {
     const service: QueryService = {
       view: async () => ({ kind: 'rows', rowIds: views.shift()! }),
       totals: vi.fn(),
+      prepare: vi.fn(),
     }
     const written: { id: number; rowIds: Uint32Array }[] = []
     const replies: QueryReply[] = []

@@ -29,6 +29,12 @@ export interface QuerySource {
   mtimeMs: number
 }
 
+/** A report file as known before it is indexed: what DuckDB needs to start reading it. */
+export type PreparedSource = Pick<
+  QuerySource,
+  'file' | 'delimiter' | 'header' | 'fileSize' | 'mtimeMs'
+>
+
 /**
  * The rows of a view, by row id (0-based data-row index in file order). `identity` means every
  * row in file order: the query has no sort, filter or search.
@@ -38,6 +44,8 @@ export type ViewRows = { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Arra
 export type QueryRequest =
   | { type: 'view'; id: number; source: QuerySource; query: ViewQuery }
   | { type: 'totals'; id: number; source: QuerySource; query: ViewQuery }
+  /** Starts reading `columns` while the file is indexed; answered `identity` once read. */
+  | { type: 'prepare'; id: number; source: PreparedSource; columns: number[] }
   | { type: 'cancel'; id: number }
 
 /** Why a query failed, for the caller to tell the user (the message says it in words). */

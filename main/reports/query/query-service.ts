@@ -2,7 +2,7 @@ import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/report-view'
 import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
-import type { QuerySource, ViewRows } from './query-messages'
+import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'
 import { totalsColumns } from './totals-columns'
@@ -16,6 +16,8 @@ const TYPE_LENGTH_MAX = 128
 export interface QueryService {
   view(source: QuerySource, query: ViewQuery): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery): Promise<ReportTotals>
+  /** Starts loading `columns` of a file still being indexed (see ReportTables.prepare). */
+  prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
 }
 
 /**
@@ -45,6 +47,7 @@ export function createQueryService(
   }
 
   return {
+    prepare: (source, columns) => tables.prepare(source, columns),
     async view(source, query) {
       if (isIdentityView(query)) return { kind: 'identity' }
       const params = new SqlParams()

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
-import { loadedByDuckDB } from './direct-load'
+import { createDirectReads } from './direct-load'
 import type { ExtractionThread } from './extraction-thread'
 import { extractedScan } from './csv-scan'
 import { QueryError } from './query-error'
-import type { QuerySource } from './query-messages'
+import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
 /** The columns of reports loaded so far: a narrow table per load, in file order (rowid = row id). */
@@ -17,6 +17,8 @@ export interface ReportTables {
    * for. The tables of a report all hold every row in file order, paired by position.
    */
   holding(source: QuerySource, columns: readonly number[]): Promise<string>
+  /** Starts DuckDB reading `columns` of a file being indexed (see DirectReads.prepare). */
+  prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
   /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
   interrupt(): void
 }
@@ -57,18 +59,21 @@ export function createReportTables(
   const reports = new Map<string, LoadedReport>()
   /** Stops the extraction running, if any. */
   let loading: AbortController | null = null
+  const direct = createDirectReads(db)
 
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
     if (source.directRead && !report.extractOnly) {
-      if (await readByDuckDB(source, table, columns)) {
-        report.tables.push(table)
-        for (const column of columns) report.tableOf.set(column, table)
+      const read = await readByDuckDB(source, table, columns)
+      if (read) {
+        report.tables.push(read.table)
+        for (const column of read.columns) report.tableOf.set(column, read.table)
         return
       }
       report.extractOnly = true
     }
+    await direct.discard()
     await mkdir(options.scratchDir, { recursive: true })
     const dir = await mkdtemp(join(options.scratchDir, 'columns-'))
     const stop = new AbortController()
@@ -115,15 +120,15 @@ export function createReportTables(
     for (const column of columns) report.tableOf.set(column, table)
   }
 
-  /** One read of the file by DuckDB itself, when its reading is the index's (see loadedByDuckDB). */
+  /** One read of the file by DuckDB itself, when its reading is the index's (DirectReads). */
   async function readByDuckDB(source: QuerySource, table: string, columns: readonly number[]) {
     const stop = new AbortController()
     loading = stop
     try {
-      const loaded = await loadedByDuckDB(await db, table, source, columns, stop.signal)
+      const read = await direct.load(source, table, columns, stop.signal)
       // A file changed while DuckDB read it is refused, whatever DuckDB made of it.
-      if (loaded) await checkUnchanged(source).catch(dropping(table))
-      return loaded
+      if (read) await checkUnchanged(source).catch(dropping(read.table))
+      return read
     } finally {
       loading = null
     }
@@ -194,6 +199,7 @@ export function createReportTables(
   }
 
   return {
+    prepare: (source, columns) => direct.prepare(source, columns),
     interrupt() {
       loading?.abort(new QueryError('cancelled', 'The query was cancelled.'))
     },
