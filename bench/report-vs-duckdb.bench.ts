@@ -7,6 +7,7 @@
 //
 //   npm run bench:duckdb [-- --rows N] [-- --runs N]   1,000,000 rows (~136 MB) by default
 //   GATEDESK_BENCH_SCALE=1 npm run bench:duckdb          10,000,000 rows (~1.4 GB) as well
+//   npm run bench:duckdb -- --file F --rows N            a report generated before, of N rows
 //
 // Targets: sort, filter and totals each ≤ 1.2 × DuckDB's own query; the last window ≤ 0.3 ×
 // DuckDB's OFFSET. The peak memory of A's processes together (sampled every 20 ms from /proc) is
@@ -157,11 +158,11 @@ async function compareOperation(op: Operation, file: string, rows: number, runs:
   return { ratio: median(ratios), ours: median(ours), theirs: median(theirs), peak }
 }
 
-async function measureFile(rows: number, runs: number): Promise<boolean> {
+async function measureFile(rows: number, runs: number, given?: string): Promise<boolean> {
   const workRoot = mkdtempSync(join(tmpdir(), 'gatedesk-duckdb-bench-'))
   try {
-    const file = join(workRoot, `transactions-${rows}.csv`)
-    await generateReport(fileURLToPath(import.meta.url), file, rows)
+    const file = given ?? join(workRoot, `transactions-${rows}.csv`)
+    if (!given) await generateReport(fileURLToPath(import.meta.url), file, rows)
     const size = statSync(file).size
     console.log(
       `${rows.toLocaleString('en')} rows, ${(size / 2 ** 20).toFixed(0)} MiB, ${runs} pairs`,
@@ -186,7 +187,7 @@ async function measureFile(rows: number, runs: number): Promise<boolean> {
 async function main(): Promise<boolean> {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { rows: { type: 'string' }, runs: { type: 'string' } },
+    options: { rows: { type: 'string' }, runs: { type: 'string' }, file: { type: 'string' } },
     allowPositionals: true,
     strict: true,
   })
@@ -194,7 +195,8 @@ async function main(): Promise<boolean> {
   const runs = Number(values.runs ?? DEFAULT_RUNS)
   if (!Number.isInteger(rows) || rows < 1000) throw new Error('--rows takes 1000 or more')
   if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes 1 or more')
-  let ok = await measureFile(rows, runs)
+  if (values.file && !values.rows) throw new Error('--file needs --rows, its count of rows')
+  let ok = await measureFile(rows, runs, values.file)
   if (process.env.GATEDESK_BENCH_SCALE) ok = (await measureFile(SCALE_ROWS, runs)) && ok
   return ok
 }
