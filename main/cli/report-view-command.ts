@@ -188,21 +188,27 @@ export async function reportViewCommand(
   // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
   // folder's temp, as the app keeps them. A signal ends the command: the folder goes first.
   const reportTemp = runTempDir(tempRoot(cliDataDir()))
-  const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true })
+  // Retried: a file the query process writes as it ends would make one removal fail.
+  const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true, maxRetries: 3 })
   const stopListening = () => {
     for (const signal of ENDING_SIGNALS) process.off(signal, interrupted)
   }
-  const interrupted = (signal: NodeJS.Signals) => {
-    removeTemp()
-    stopListening()
-    process.kill(process.pid, signal)
-  }
-  for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
   const queryEngine = createQueryEngine({
     launch: forkLauncher,
     script: scripts('query-process'),
     scratchRoot: reportTemp,
   })
+  const interrupted = (signal: NodeJS.Signals) => {
+    // The query process (started as the file opens) writes in the folder: ended first.
+    queryEngine.close()
+    removeTemp()
+    stopListening()
+    process.kill(process.pid, signal)
+  }
+  for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
+  // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
+  // it opens the file; one that only reads rows never starts it.
+  if (values.sort || values.filter || values.totals) queryEngine.warm()
   const reports = createReportService({
     jobs,
     indexWorker: scripts('row-index-worker'),
@@ -216,11 +222,13 @@ export async function reportViewCommand(
         throw CliFailure.of(error)
       })
     const session = reports.get(reportId)
-    await session.indexed
     const query = {
       sort: sortKeys(head.columns, values.sort ?? []),
       filters: filters(head.columns, values.filter ?? []),
     }
+    // DuckDB reads what the query needs while the file is indexed, in the query process.
+    session.prepare(query, { totals: values.totals ?? false })
+    await session.indexed
     const state = await session.setQuery(query)
     const [from, to] = rowRange(values.rows, state.rowCount)
     const rows = await session.rows(from, to)

@@ -32,6 +32,7 @@ import { transcodeToUtf8 } from '../platform/csv/transcode'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
+import { directReadOf, preparedColumns, rowStarts } from './query-source'
 import { openRegularFile } from './report-file-kind'
 import { warmWhenIdle } from './warm-when-idle'
 
@@ -80,6 +81,12 @@ export interface ReportSession {
   setQuery(query: ViewQuery, signal?: AbortSignal): Promise<ReportState>
   /** The exact totals of the current view. */
   totals(signal?: AbortSignal): ReturnType<QueryEngine['totals']>
+  /**
+   * Lets DuckDB start reading what `query` (and its totals) will need while the file is still
+   * indexed, for a caller that knows its first query (the command line). Nothing once indexed
+   * (the query follows at once), nor for a file not in UTF-8 (its copy is made after the index).
+   */
+  prepare(query: ViewQuery, options?: { totals?: boolean }): void
   /** The file the report was opened from. */
   path: string
   close(): Promise<void>
@@ -147,6 +154,7 @@ function sessionOver(
   let query = NO_QUERY
   let columnTypes = detectColumnTypes(head.columns.length, head.rows)
   let queryFile: Promise<string> | null = null
+  let directRead: ReturnType<typeof directReadOf> | null = null
   let latestQuery: AbortController | null = null
   const closing = new AbortController()
   const signal = control.signal ? AbortSignal.any([control.signal, closing.signal]) : closing.signal
@@ -192,8 +200,10 @@ function sessionOver(
   }
 
   async function querySource(): Promise<QuerySource> {
-    const { index: rowIndex } = await indexedFile()
+    const indexedCsv = await indexedFile()
+    const rowIndex = indexedCsv.index
     const queryPath = await fileForQueries()
+    const direct = await (directRead ??= directReadOf(indexedCsv))
     // The query process refuses a file that is not the one indexed (or the copy made of it).
     const identity =
       queryPath === file.path
@@ -206,6 +216,7 @@ function sessionOver(
       columnTypes,
       expectedRowCount: rowIndex.rowCount,
       ...(queryPath === file.path ? { rowStarts: rowStarts(rowIndex) } : {}),
+      ...(direct ? { directRead: direct } : {}),
       ...identity,
     }
   }
@@ -280,6 +291,13 @@ function sessionOver(
       const totalsSignal = callerSignal ? AbortSignal.any([signal, callerSignal]) : signal
       return deps.queryEngine.totals(await querySource(), query, totalsSignal)
     },
+    prepare(next, { totals = false } = {}) {
+      const columns = preparedColumns(next, { header: head.columns, columnTypes }, totals)
+      if (index || file.format.encoding !== 'utf-8' || columns.length === 0) return
+      const { size: fileSize, mtimeMs } = fstatSync(file.handle.fd)
+      const source = { file: file.path, delimiter: file.format.delimiter, fileSize, mtimeMs }
+      deps.queryEngine.prepare({ ...source, header: head.columns }, columns, signal)
+    },
     async close() {
       closing.abort()
       // Nothing of a closed report may stay reachable (a pending timer holds the session).
@@ -310,18 +328,6 @@ function sampleRows(
     })
     return rowsFields(rows, reader)
   })
-}
-
-/** Rows spread evenly over the file, where the query process may cut it to read it in parts. */
-const ROW_STARTS = 8
-
-function rowStarts({ offsets, rowCount }: RowIndex): { row: number; offset: number }[] {
-  const starts: { row: number; offset: number }[] = []
-  for (let part = 0; part < ROW_STARTS; part++) {
-    const row = Math.floor((part * rowCount) / ROW_STARTS)
-    if (row < rowCount && row !== starts.at(-1)?.row) starts.push({ row, offset: offsets[row]! })
-  }
-  return starts
 }
 
 /**

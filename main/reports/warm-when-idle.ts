@@ -1,6 +1,8 @@
 /**
- * Calls `warm` once `ready` has settled well and nothing has been `active` for `idleMs`
- * (performance.now() time); never after `signal` aborts. `stop` drops a pending wait, so that
+ * Calls `warm` once `ready` has settled well and nothing has been `active` for `idleMs` since
+ * (performance.now() time); never after `signal` aborts. The quiet time counts from `ready`:
+ * counted from the start, a file indexed in more than `idleMs` started the process at once,
+ * though a command that only reads rows ends right after and never queries. `stop` drops a pending wait, so that
  * nothing of a closed report stays reachable through its timer.
  */
 export function warmWhenIdle(
@@ -17,7 +19,13 @@ export function warmWhenIdle(
     if (wait <= 0) warm()
     else timer = setTimeout(warmIfIdle, wait).unref()
   }
-  ready.then(warmIfIdle, () => {})
+  ready.then(
+    () => {
+      lastActivity = Math.max(lastActivity, performance.now())
+      warmIfIdle()
+    },
+    () => {},
+  )
   return {
     active: () => {
       lastActivity = performance.now()

@@ -67,11 +67,13 @@ export function joinScans(
     ...rest.problems.map(({ line, message }) => ({ line: line + cutLine - 1, message })),
   ].slice(0, maxProblems)
   const problemCount = first.problemCount + rest.problemCount
-  if (rest.rowCount === 0) return { ...first, problems, problemCount }
+  const oddQuoteCount = first.oddQuoteCount + rest.oddQuoteCount
+  if (rest.rowCount === 0) return { ...first, problems, problemCount, oddQuoteCount }
   const rowCount = first.rowCount + rest.rowCount
   const offsets = grown(first.offsets, rowCount + 1)
   offsets.set(rest.offsets, first.rowCount)
-  return { offsets, rowCount, headerFieldCount: first.headerFieldCount, problems, problemCount }
+  const { headerFieldCount } = first
+  return { offsets, rowCount, headerFieldCount, problems, problemCount, oddQuoteCount }
 }
 
 /** ES2024's resizable ArrayBuffer, newer than this project's TypeScript lib. */

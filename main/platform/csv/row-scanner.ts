@@ -38,6 +38,12 @@ export interface RowScan {
   problems: ReportProblem[]
   /** All problems, including those not kept. */
   problemCount: number
+  /**
+   * Quotes papaparse reads in a way of its own: one inside an unquoted field (`5" screen`,
+   * ` "a"`), or anything but a delimiter or a line break after a closing quote (`"x"y`, `"x" ,`).
+   * A file without them (and without problems) reads alike in any RFC 4180 reader, DuckDB's too.
+   */
+  oddQuoteCount: number
 }
 
 export interface RowScannerOptions {
@@ -81,6 +87,7 @@ export class RowScanner {
   private headerFields = 0
   private rowIsHeader = false
   private contentEnd = 0
+  private oddQuotes = 0
   /** The file's first bytes, held until it is known whether they are a byte order mark. */
   private headPending: Uint8Array | null = NO_BYTES
 
@@ -170,6 +177,7 @@ export class RowScanner {
       headerFieldCount: this.headerFields,
       problems: this.problems.kept,
       problemCount: this.problems.count,
+      oddQuoteCount: this.oddQuotes,
     }
   }
 
@@ -289,6 +297,8 @@ export class RowScanner {
             // The next field is unquoted and not empty: stay in this loop.
           } else if (byte === CR || byte === LF) {
             break
+          } else if (byte === QUOTE) {
+            this.oddQuotes++
           }
           if (++i === end) break scan
           byte = bytes[i]!
@@ -313,13 +323,15 @@ export class RowScanner {
         state = FIELD_START
       } else if (state === FIELD_START) {
         state = byte === QUOTE ? QUOTED : UNQUOTED
-      } else if (byte === SPACE || byte === TAB) {
-        state = SPACE_AFTER_QUOTE
-      } else if (byte === QUOTE) {
-        // After a quote, a second one is an escaped quote; after spaces, it may close the field.
-        state = state === QUOTE_IN_QUOTED ? QUOTED : QUOTE_IN_QUOTED
-      } else {
+      } else if (state === QUOTE_IN_QUOTED && byte === QUOTE) {
+        // `""` cut by the end of a chunk: a quote of the content.
         state = QUOTED
+      } else {
+        // After a closing quote (and perhaps spaces), anything but a delimiter or a line break.
+        this.oddQuotes++
+        if (byte === SPACE || byte === TAB) state = SPACE_AFTER_QUOTE
+        else if (byte === QUOTE) state = state === QUOTE_IN_QUOTED ? QUOTED : QUOTE_IN_QUOTED
+        else state = QUOTED
       }
       i++
     }

@@ -16,6 +16,7 @@ import { privateTempDir } from '../../platform/db/private-files'
 import {
   limitsToArgs,
   scratchDirToArg,
+  type PreparedSource,
   type QueryReply,
   type QuerySource,
   type ViewRows,
@@ -27,6 +28,13 @@ export interface QueryEngine {
   /** The row ids of the view in view order; `identity` when it is the file's order. */
   view(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ReportTotals>
+  /**
+   * Starts the process, if it is not running, and DuckDB reading `columns` of a file while it is
+   * indexed, so that the query that follows the index finds them read (see DirectReads.prepare).
+   * Nothing answers it: a read that fails or reads otherwise leaves the query to load them. Stops
+   * when `signal` aborts.
+   */
+  prepare(source: PreparedSource, columns: readonly number[], signal?: AbortSignal): void
   /**
    * Starts the process now, if it is not running, so that the first sort need not wait for it
    * and DuckDB to start: it loads no report data until a query asks for it.
@@ -156,6 +164,13 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     totals: (source, query, signal) => request<ReportTotals>('totals', source, query, signal),
     warm() {
       if (!closed) channel ??= start()
+    },
+    prepare(source, columns, signal) {
+      if (closed || signal?.aborted) return
+      const id = ++lastId
+      const current = (channel ??= start())
+      current.send({ type: 'prepare', id, source, columns: [...columns] })
+      signal?.addEventListener('abort', () => current.send({ type: 'cancel', id }), { once: true })
     },
     close() {
       closed = true

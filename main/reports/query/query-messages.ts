@@ -22,10 +22,23 @@ export interface QuerySource {
    * parallel. Absent when `file` is not the file indexed (a UTF-8 copy of it).
    */
   rowStarts?: readonly { row: number; offset: number }[]
+  /**
+   * Present when DuckDB may read `file` itself: it is UTF-8, and the row index found no row of
+   * another width, no quote left open and no quote papaparse reads its own way, so that any
+   * RFC 4180 reader cuts the same rows and fields. `checkRows` are rows as the window read them
+   * (all their fields), spread over the file: DuckDB's reading must give them too.
+   */
+  directRead?: { checkRows: readonly { row: number; fields: readonly string[] }[] }
   /** With `mtimeMs`, tells a changed file from the one that was indexed. */
   fileSize: number
   mtimeMs: number
 }
+
+/** A report file as known before it is indexed: what DuckDB needs to start reading it. */
+export type PreparedSource = Pick<
+  QuerySource,
+  'file' | 'delimiter' | 'header' | 'fileSize' | 'mtimeMs'
+>
 
 /**
  * The rows of a view, by row id (0-based data-row index in file order). `identity` means every
@@ -36,6 +49,8 @@ export type ViewRows = { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Arra
 export type QueryRequest =
   | { type: 'view'; id: number; source: QuerySource; query: ViewQuery }
   | { type: 'totals'; id: number; source: QuerySource; query: ViewQuery }
+  /** Starts reading `columns` while the file is indexed; answered `identity` once read. */
+  | { type: 'prepare'; id: number; source: PreparedSource; columns: number[] }
   | { type: 'cancel'; id: number }
 
 /** Why a query failed, for the caller to tell the user (the message says it in words). */

@@ -2,7 +2,7 @@ import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
-import type { QuerySource, ViewRows } from './query-messages'
+import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'
 import { totalsColumns } from './totals-columns'
@@ -16,6 +16,8 @@ const TYPE_LENGTH_MAX = 128
 export interface QueryService {
   view(source: QuerySource, query: ViewQuery): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery): Promise<ReportTotals>
+  /** Starts loading `columns` of a file still being indexed (see ReportTables.prepare). */
+  prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
 }
 
 /**
@@ -45,6 +47,7 @@ export function createQueryService(
   }
 
   return {
+    prepare: (source, columns) => tables.prepare(source, columns),
     async view(source, query) {
       if (isIdentityView(query)) return { kind: 'identity' }
       const params = new SqlParams()
@@ -70,45 +73,81 @@ export function createQueryService(
 
     async totals(source, query) {
       const { amount, currency, type, numeric } = totalsColumns(source)
-      const sumOf = (column: number) => exactSum(column, source.columnTypes[column]!)
       const params = new SqlParams()
       const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
       const from = await viewRows(source, query, extra, params)
-      const sums = numeric.map((column) => `, ${sumOf(column)}`).join('')
-      const [whole] = await rows<[bigint, ...string[]]>(`SELECT count(*)${sums} ${from}`, params)
-      const [rowCount, ...columnSums] = whole!
-      const groups = `GROUP BY 1 ORDER BY 1 LIMIT ${GROUPS_MAX}`
-      const byCurrency =
-        amount === null || currency === null
-          ? null
-          : await rows<[string, string, bigint]>(
-              `SELECT ${columnName(currency)}, ${sumOf(amount)}, count(*) ${from} ${groups}`,
-              params,
-            )
-      const byType =
-        type === null
-          ? null
-          : await rows<[string, bigint]>(
-              `SELECT ${columnName(type)}, count(*) ${from} ${groups}`,
-              params,
-            )
+      const byCurrency = amount !== null && currency !== null ? currency : null
+      const sql = totalsSql(source, from, { amount, byCurrency, byType: type, numeric })
+      const groups = await rows<[boolean, boolean, string, string, bigint, ...string[]]>(
+        sql,
+        params,
+      )
+      const whole = groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
+      const [, , , , rowCount, ...columnSums] = whole
+      const amountAt = numeric.indexOf(amount ?? -1)
       return {
         rowCount: Number(rowCount),
         amountByCurrency:
-          byCurrency?.map(([name, sum, count]) => ({
-            currency: name.slice(0, CURRENCY_LENGTH_MAX),
-            sum,
-            count: Number(count),
-          })) ?? null,
+          byCurrency === null
+            ? null
+            : groups
+                .filter(([ofCurrency]) => ofCurrency)
+                .map(([, , name, , count, ...sums]) => ({
+                  currency: name.slice(0, CURRENCY_LENGTH_MAX),
+                  sum: sums[amountAt]!,
+                  count: Number(count),
+                })),
         countByType:
-          byType?.map(([name, count]) => ({
-            type: name.slice(0, TYPE_LENGTH_MAX),
-            count: Number(count),
-          })) ?? null,
+          type === null
+            ? null
+            : groups
+                .filter(([, ofType]) => ofType)
+                .map(([, , , name, count]) => ({
+                  type: name.slice(0, TYPE_LENGTH_MAX),
+                  count: Number(count),
+                })),
         columnSums: numeric.map((column, index) => ({ column, sum: columnSums[index]! })),
       }
     },
   }
+}
+
+/**
+ * All totals in one query, one pass over the view (three queries read it three times): the
+ * row count and each numeric column's exact sum of the whole view, and per Currency and per
+ * Transaction_type (`byCurrency`, `byType`: their columns, if totalled) the rows and sums of
+ * each group, at most GROUPS_MAX groups of each, in order. Each row says which it is: of a
+ * currency, of a type, or neither (the whole view).
+ */
+function totalsSql(
+  source: QuerySource,
+  from: string,
+  groups: {
+    amount: number | null
+    byCurrency: number | null
+    byType: number | null
+    numeric: number[]
+  },
+): string {
+  const key = (column: number | null) => (column === null ? 'NULL' : columnName(column))
+  const currency = key(groups.byCurrency)
+  const type = key(groups.byType)
+  const sets = [
+    '()',
+    ...[groups.byCurrency, groups.byType].filter((c) => c !== null).map((c) => `(${key(c)})`),
+  ]
+  const sums = groups.numeric.map((column) => `, ${exactSum(column, source.columnTypes[column]!)}`)
+  // NULL for a column not totalled: GROUPING() of a constant is 0, as of the whole view.
+  const of = (column: number | null) => (column === null ? 'false' : `GROUPING(${key(column)}) = 0`)
+  const ofCurrency = `${of(groups.byCurrency)} AND ${groups.byType === null ? 'true' : `GROUPING(${type}) = 1`}`
+  const ofType = `${of(groups.byType)} AND ${groups.byCurrency === null ? 'true' : `GROUPING(${currency}) = 1`}`
+  return [
+    `SELECT ${ofCurrency} AS of_currency, ${ofType} AS of_type,`,
+    `${currency}::VARCHAR AS currency, ${type}::VARCHAR AS type, count(*)${sums.join('')}`,
+    `${from} GROUP BY GROUPING SETS (${sets.join(', ')})`,
+    `QUALIFY row_number() OVER (PARTITION BY of_currency, of_type ORDER BY currency, type) <= ${GROUPS_MAX}`,
+    'ORDER BY of_currency, of_type, currency, type',
+  ].join(' ')
 }
 
 /**

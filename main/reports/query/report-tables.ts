@@ -2,10 +2,11 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
+import { createDirectReads } from './direct-load'
 import type { ExtractionThread } from './extraction-thread'
 import { extractedScan } from './csv-scan'
 import { QueryError } from './query-error'
-import type { QuerySource } from './query-messages'
+import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
 /** The columns of reports loaded so far: a narrow table per load, in file order (rowid = row id). */
@@ -16,6 +17,8 @@ export interface ReportTables {
    * for. The tables of a report all hold every row in file order, paired by position.
    */
   holding(source: QuerySource, columns: readonly number[]): Promise<string>
+  /** Starts DuckDB reading `columns` of a file being indexed (see DirectReads.prepare). */
+  prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
   /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
   interrupt(): void
 }
@@ -26,6 +29,8 @@ interface LoadedReport {
   tableOf: Map<number, string>
   /** Set when DuckDB read the file differently from the row index: every query would too. */
   misread?: QueryError
+  /** Set once DuckDB's own reading of the file was refused: its columns are extracted. */
+  extractOnly?: boolean
 }
 
 export interface ReportTablesOptions {
@@ -54,10 +59,21 @@ export function createReportTables(
   const reports = new Map<string, LoadedReport>()
   /** Stops the extraction running, if any. */
   let loading: AbortController | null = null
+  const direct = createDirectReads(db)
 
   async function load(source: QuerySource, report: LoadedReport, columns: readonly number[]) {
     await checkUnchanged(source)
     const table = `${report.prefix}_${report.tables.length}`
+    if (source.directRead && !report.extractOnly) {
+      const read = await readByDuckDB(source, table, columns)
+      if (read) {
+        report.tables.push(read.table)
+        for (const column of read.columns) report.tableOf.set(column, read.table)
+        return
+      }
+      report.extractOnly = true
+    }
+    await direct.discard()
     await mkdir(options.scratchDir, { recursive: true })
     const dir = await mkdtemp(join(options.scratchDir, 'columns-'))
     const stop = new AbortController()
@@ -99,6 +115,28 @@ export function createReportTables(
     }
     report.tables.push(table)
     for (const column of columns) report.tableOf.set(column, table)
+  }
+
+  /** One read of the file by DuckDB itself, when its reading is the index's (DirectReads). */
+  async function readByDuckDB(source: QuerySource, table: string, columns: readonly number[]) {
+    const stop = new AbortController()
+    loading = stop
+    try {
+      const read = await direct.load(source, table, columns, stop.signal)
+      // A file changed while DuckDB read it is refused, whatever DuckDB made of it.
+      if (read) await checkUnchanged(source).catch(dropping(read.table))
+      return read
+    } finally {
+      loading = null
+    }
+  }
+
+  /** Drops `table`, then fails with `error`. */
+  function dropping(table: string) {
+    return async (error: unknown) => {
+      await (await db).run(`DROP TABLE IF EXISTS ${table}`)
+      throw error
+    }
   }
 
   /** Extracts one part of the file: the first here, the others in worker threads. */
@@ -155,6 +193,7 @@ export function createReportTables(
   }
 
   return {
+    prepare: (source, columns) => direct.prepare(source, columns),
     interrupt() {
       loading?.abort(new QueryError('cancelled'))
     },

@@ -69,10 +69,7 @@ export function createRequestRunner(
     try {
       const { service } = await core
       if (current.cancelled) throw cancelled()
-      const result =
-        request.type === 'view'
-          ? await service.view(request.source, request.query)
-          : await service.totals(request.source, request.query)
+      const result = await run(service, request)
       reply(answer(request.id, result))
     } catch (error) {
       reply(failure(request.id, current.cancelled ? cancelled() : error))
@@ -97,6 +94,20 @@ export function createRequestRunner(
       // If DuckDB failed to open, the request fails with that reason anyway.
       core.then((engine) => engine.interrupt()).catch(() => undefined)
     }
+  }
+}
+
+/** What a prepare answers once its columns are read: nothing to show, only that it is done. */
+const PREPARED: ViewRows = { kind: 'identity' }
+
+function run(service: QueryService, request: Work): Promise<ViewRows | ReportTotals> {
+  switch (request.type) {
+    case 'view':
+      return service.view(request.source, request.query)
+    case 'totals':
+      return service.totals(request.source, request.query)
+    case 'prepare':
+      return service.prepare(request.source, request.columns).then(() => PREPARED)
   }
 }
 

@@ -2,7 +2,7 @@ import { isNumeric } from './column-sql'
 import type { QuerySource } from './query-messages'
 
 /** The columns totals add up: found by header name, so a report without them has none. */
-export function totalsColumns(source: QuerySource) {
+export function totalsColumns(source: Pick<QuerySource, 'header' | 'columnTypes'>) {
   const named = (name: string) => {
     const column = source.header.findIndex((header) => header.trim().toLowerCase() === name)
     return column < 0 ? null : column

@@ -1,5 +1,6 @@
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api'
 import fc from 'fast-check'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createReportTables, type ReportTables } from '../../../main/reports/query/report-tables'
 import type { QuerySource } from '../../../main/reports/query/query-messages'
@@ -19,6 +20,8 @@ let connection: DuckDBConnection
 let tables: ReportTables
 /** Tables read in up to 3 parts at once, whatever the file's size (in this thread). */
 let tablesInParts: ReportTables
+/** Tables whose columns cannot be extracted (its scratch folder cannot be made): DuckDB's only. */
+let tablesReadByDuckDB: ReportTables
 
 beforeAll(async () => {
   connection = await (await DuckDBInstance.create(':memory:')).connect()
@@ -28,6 +31,10 @@ beforeAll(async () => {
     scratchDir: folder.dir,
     threads: 3,
     parallelMinBytes: 0,
+  })
+  tablesReadByDuckDB = createReportTables(connection, {
+    maxReports: 2,
+    scratchDir: join(folder.write('a file, no folder'), 'scratch'),
   })
 })
 afterAll(() => folder.remove())
@@ -136,6 +143,79 @@ describe('a file DuckDB would read otherwise', () => {
     const source = sourceOf(folder.write(text))
     expect(source.expectedRowCount).toBe(rows.length)
     expect(await loadedRows(source)).toEqual(rows)
+  })
+})
+
+/** The tables DuckDB holds now. */
+async function tableCount(): Promise<number> {
+  const reader = await connection.runAndReadAll('SELECT count(*)::INTEGER FROM duckdb_tables()')
+  return reader.getRowsJS()[0]![0] as number
+}
+
+/** The source with DuckDB let to read the file itself, checked against every row of `text`. */
+function readByDuckDB(source: QuerySource, text: string, newline?: LineEnd): QuerySource {
+  const rows = referenceRows(text, source.delimiter, newline).slice(1)
+  return { ...source, directRead: { checkRows: rows.map((fields, row) => ({ row, fields })) } }
+}
+
+describe('DuckDB reading the report file itself', () => {
+  it('loads a file of plain quoting in one read of its own, row ids and fields exact', async () => {
+    const text = '\ufeffa,b,c\r\n"x ""1""","two\nlines",3\r\n,"",\r\n\r\nЖ,é,"a,b"\r\n'
+    const source = readByDuckDB(sourceOf(folder.write(text)), text)
+    expect(await loadedRows(source, tablesReadByDuckDB)).toEqual(expectedRows(text))
+    const semicolons = 'a;b\n"1;2";3\n'
+    const other = readByDuckDB(sourceOf(folder.write(semicolons), { delimiter: ';' }), semicolons)
+    expect(await loadedRows(other, tablesReadByDuckDB)).toEqual([['1;2', '3']])
+  })
+
+  // Each of these reads otherwise in DuckDB: with the same row count, only the checked rows
+  // tell (a space before a quote); else DuckDB refuses it or finds other rows.
+  it.each([
+    ['a space before a quoted value', 'a,b\n1, "x"\n2,y\n'],
+    ['a row of another width', 'a,b,c\n1,2\n3,4,5\n'],
+    ['text after a closing quote', 'a,b\n"x"y,1\n2,3\n'],
+    ['a quoted line break in the header after a byte order mark', '\ufeff"a\nb",c\n1,2\n'],
+  ])('falls back to the extraction for %s', async (_, text) => {
+    const source = readByDuckDB(sourceOf(folder.write(text)), text)
+    expect(await loadedRows(source)).toEqual(expectedRows(text))
+    await expect(loadedRows(source, tablesReadByDuckDB)).rejects.toThrow()
+  })
+
+  it('reads a file once when its columns were prepared while it was indexed', async () => {
+    const reads: string[] = []
+    const counting = new Proxy(connection, {
+      get: (target, name) =>
+        name === 'run'
+          ? (sql: string, values?: string[]) => {
+              if (sql.includes('read_csv')) reads.push(sql)
+              return target.run(sql, values)
+            }
+          : Reflect.get(target, name, target),
+    })
+    const prepared = createReportTables(counting, { maxReports: 2, scratchDir: folder.dir })
+    const text = 'a,b,c\n1,"x\ny",3\n4,5,6\n'
+    const source = readByDuckDB(sourceOf(folder.write(text)), text)
+    await prepared.prepare(source, [0, 1, 2])
+    expect(await loadedRows(source, prepared)).toEqual(expectedRows(text))
+    expect(reads).toHaveLength(1)
+    // Prepared, then found to read otherwise by the index: dropped, and extracted.
+    const odd = 'a,b\n1, "x"\n'
+    await prepared.prepare(readByDuckDB(sourceOf(folder.write(odd)), odd), [0, 1])
+    const tablesBefore = await tableCount()
+    const oddSource = sourceOf(folder.write(odd))
+    expect(await loadedRows(oddSource, prepared)).toEqual([['1', ' "x"']])
+    expect(await tableCount()).toBe(tablesBefore)
+  })
+
+  it('reads any well-formed file as the index does, by itself or by the extraction', async () => {
+    await fc.assert(
+      fc.asyncProperty(csvFile(), async ({ text, rows, header, lineEnd }) => {
+        const expected = rows.map((row) => header.map((_, column) => row[column] ?? ''))
+        const source = sourceOf(folder.write(text), { newline: lineEnd })
+        expect(await loadedRows(readByDuckDB(source, text, lineEnd))).toEqual(expected)
+      }),
+      { numRuns: 150 },
+    )
   })
 })
 

@@ -2,6 +2,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { QueryEngine } from '../../../main/reports/query/query-client'
+import type { PreparedSource, QuerySource } from '../../../main/reports/query/query-messages'
 import { openReportSession } from '../../../main/reports/report-session'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 import {
@@ -250,6 +252,45 @@ describe('a report opened from disk', () => {
     expect(warmed[0]! - indexed).toBeGreaterThan(1000)
     expect(warmed[0]! - lastRead).toBeGreaterThan(900)
     await session.close()
+  })
+
+  it('lets DuckDB read a plainly quoted file itself, checked by rows the window read', async () => {
+    const sources: QuerySource[] = []
+    const prepared: { source: PreparedSource; columns: readonly number[] }[] = []
+    const queryEngine: QueryEngine = {
+      ...engine.queryEngine,
+      view: async (source) => (sources.push(source), { kind: 'identity' }),
+      prepare: (source, columns) => void prepared.push({ source, columns }),
+    }
+    const deps = {
+      indexWorker: sourceScript('row-index-worker'),
+      queryEngine,
+      workDir: () => Promise.resolve(engine.dir),
+    }
+    const sorted = { sort: [{ column: 2, descending: false }], filters: [] }
+    const rows = rowsOf(300)
+    const plain = await openReportSession(
+      engine.write('plain.csv', transactionsCsv(rows)),
+      {},
+      deps,
+    )
+    // Asked before the index is done: DuckDB starts reading the sorted column meanwhile.
+    plain.prepare(sorted)
+    expect(prepared).toMatchObject([{ source: { header: plain.head.columns }, columns: [2] }])
+    await plain.setQuery(sorted)
+    const checkRows = sources[0]!.directRead!.checkRows
+    expect(checkRows.length).toBeGreaterThan(30)
+    for (const { row, fields } of checkRows) expect(fields).toEqual(rows[row])
+    plain.prepare(sorted)
+    expect(prepared).toHaveLength(1)
+    await plain.close()
+    // A bare quote reads otherwise in DuckDB: the query process extracts the columns.
+    const odd = [...rows, ['5" screen', '1', '1.000', 'EUR', 'sale']]
+    const text = transactionsCsv(rows) + odd.at(-1)!.join(',') + '\r\n'
+    const oddSession = await openReportSession(engine.write('odd.csv', text), {}, deps)
+    await oddSession.setQuery(sorted)
+    expect(sources[1]!.directRead).toBeUndefined()
+    await oddSession.close()
   })
 
   it('keeps the view readable when the query process dies mid-query', async () => {

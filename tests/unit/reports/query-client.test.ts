@@ -105,6 +105,23 @@ describe('the query engine', () => {
     expect(await totals).toEqual(sums)
   })
 
+  it('starts the process to prepare the columns of a file being indexed, and stops it when told', () => {
+    const { launch, started } = fakeProcesses()
+    const engine = createQueryEngine({ launch, script, scratchRoot })
+    const closing = new AbortController()
+    const { file, delimiter, header, fileSize, mtimeMs } = source
+    const prepared = { file, delimiter, header, fileSize, mtimeMs }
+    engine.prepare(prepared, [0], closing.signal)
+    expect(started).toHaveLength(1)
+    const [request] = started[0]!.sent
+    expect(request).toEqual({ type: 'prepare', id: request!.id, source: prepared, columns: [0] })
+    closing.abort()
+    expect(started[0]!.sent[1]).toEqual({ type: 'cancel', id: request!.id })
+    // Its answer waits on nothing.
+    started[0]!.reply({ id: request!.id, ok: true, result: { kind: 'identity' } })
+    engine.close()
+  })
+
   it("gives each process a new owner-only folder in the app's temp folder, gone when it ends", async () => {
     const { launch, started } = fakeProcesses()
     const engine = createQueryEngine({ launch, script, scratchRoot })

@@ -35,6 +35,7 @@ function controlledService() {
         })
       }),
     totals: async () => totals,
+    prepare: async () => {},
   }
   return { service, calls }
 }
@@ -71,6 +72,7 @@ describe('the query process runs requests', () => {
     const service: QueryService = {
       view: async () => ({ kind: 'rows', rowIds: views.shift()! }),
       totals: vi.fn(),
+      prepare: vi.fn(),
     }
     const written: { id: number; rowIds: Uint32Array }[] = []
     const replies: QueryReply[] = []

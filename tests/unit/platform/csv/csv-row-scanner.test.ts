@@ -101,6 +101,21 @@ describe('row scanner', () => {
     expect(scan.rowCount).toBe(2)
     expect(scan.problems).toEqual([{ line: 3, message: '2 fields, the header has 3' }])
   })
+
+  // DuckDB reads a file itself only when it has none: it reads these quotes otherwise.
+  it('counts the quotes papaparse reads its own way, wherever the file is cut', () => {
+    const odd = (text: string) => scanBytes(bytes(text)).oddQuoteCount
+    expect(odd('a,b\n"x ""y""",1\n"",2\n3,"a\nb"\r\n;,4\n')).toBe(0)
+    const oddFiles = ['a,b\n1,5" screen\n', 'a,b\n1, "x"\n', 'a,b\n"x"y,1\n', 'a,b\n"x" ,1\n']
+    for (const file of oddFiles) {
+      const whole = odd(file)
+      expect(whole, file).toBeGreaterThan(0)
+      for (let cut = 1; cut < file.length; cut++) {
+        expect(scanBytes(bytes(file), ',', [cut]).oddQuoteCount, `cut at ${cut}`).toBe(whole)
+      }
+    }
+    expect(odd(TRICKY_CSV)).toBeGreaterThan(0)
+  })
 })
 
 describe('a row scan in two parts', () => {

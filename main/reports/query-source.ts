@@ -1,0 +1,57 @@
+import type { ColumnType, ViewQuery } from '../../preload/contract/reports/report-view'
+import type { RowIndex } from '../platform/csv/row-index'
+import { readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
+import type { QuerySource } from './query/query-messages'
+import { totalsColumns } from './query/totals-columns'
+import { viewColumns } from './query/view-sql'
+
+/** Rows spread over the file that DuckDB's own reading of it must give field for field. */
+const CHECK_ROWS = 32
+
+/**
+ * What lets the query process read the report file with DuckDB's own reader (see
+ * QuerySource.directRead), or undefined when the index found rows or quotes that DuckDB would
+ * read otherwise than the window: their columns are then extracted as the index reads them.
+ */
+export async function directReadOf(
+  file: IndexedCsvFile,
+): Promise<QuerySource['directRead'] | undefined> {
+  const { rowCount, problemCount, oddQuoteCount } = file.index
+  if (problemCount > 0 || oddQuoteCount > 0) return undefined
+  const rows = new Set<number>()
+  for (let k = 0; k < CHECK_ROWS && rowCount > 0; k++) {
+    rows.add(Math.floor((k * rowCount) / CHECK_ROWS))
+  }
+  if (rowCount > 0) rows.add(rowCount - 1)
+  const ids = [...rows]
+  const fields = await readRowsById(file, ids)
+  return { checkRows: ids.map((row, at) => ({ row, fields: fields[at]! })) }
+}
+
+/** Rows spread evenly over the file, where the query process may cut it to read it in parts. */
+const ROW_STARTS = 8
+
+export function rowStarts({ offsets, rowCount }: RowIndex): { row: number; offset: number }[] {
+  const starts: { row: number; offset: number }[] = []
+  for (let part = 0; part < ROW_STARTS; part++) {
+    const row = Math.floor((part * rowCount) / ROW_STARTS)
+    if (row < rowCount && row !== starts.at(-1)?.row) starts.push({ row, offset: offsets[row]! })
+  }
+  return starts
+}
+
+/** The columns a query of `query` (and its totals, when asked) will load. */
+export function preparedColumns(
+  query: ViewQuery,
+  report: { header: readonly string[]; columnTypes: readonly ColumnType[] },
+  withTotals: boolean,
+): number[] {
+  const columns = new Set(viewColumns(query, report.header.length))
+  if (withTotals) {
+    const { amount, currency, type, numeric } = totalsColumns(report)
+    for (const column of [amount, currency, type, ...numeric]) {
+      if (column !== null) columns.add(column)
+    }
+  }
+  return [...columns]
+}
