@@ -11,7 +11,7 @@ export function createProfileActions({ state, context, sendCallbacks }: SandboxP
 
   const profileOrFail = (id: string): Profile => {
     const profile = stores.profiles.byId(id)
-    if (!profile) throw new SandboxActionError(`There is no profile ${id} in the sandbox`)
+    if (!profile) throw new SandboxActionError('sandbox.action.no-profile', { profile: id })
     return profile
   }
 
@@ -45,7 +45,7 @@ export function createProfileActions({ state, context, sendCallbacks }: SandboxP
       const today = stores.meta.today()
       return changeProfile(profileId, (profile) => {
         if (profile.status === 'running')
-          throw new SandboxActionError(`Profile ${profileId} is already running`)
+          throw new SandboxActionError('sandbox.action.already-running', { profile: profileId })
         const resumed: Profile = {
           ...profile,
           status: 'running',
@@ -56,9 +56,7 @@ export function createProfileActions({ state, context, sendCallbacks }: SandboxP
           },
         }
         if (stopWhenDone(resumed, today).status === 'stopped') {
-          throw new SandboxActionError(
-            `Profile ${profileId} cannot resume: its finish date or max-repeats-number is already reached; update them first`,
-          )
+          throw new SandboxActionError('sandbox.action.cannot-resume', { profile: profileId })
         }
         return { profile: resumed, charges: [] }
       }).profile
@@ -66,9 +64,7 @@ export function createProfileActions({ state, context, sendCallbacks }: SandboxP
     /** Sets the current repeats number; 0 makes an amount sequence start again from its first amount. */
     setCurrentRepeats(profileId: string, repeats: number): Profile {
       if (!Number.isInteger(repeats) || repeats < 0) {
-        throw new SandboxActionError(
-          `The current repeats number must be a whole number from 0, not ${repeats}`,
-        )
+        throw new SandboxActionError('sandbox.action.repeats-number', { value: repeats })
       }
       const today = stores.meta.today()
       return changeProfile(profileId, (profile) => {

@@ -62,7 +62,7 @@ export function createSandboxService(deps: SandboxServiceDeps) {
 
   const seed = () => {
     if (deps.inboxUrl === null) {
-      throw new Error('The sandbox cannot seed demo data without its inbox URL')
+      throw new SandboxActionError('sandbox.state.no-inbox')
     }
     const today = localDay(now())
     stores.meta.setToday(today)
@@ -101,9 +101,10 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     /** Moves the simulated date forward, charging what falls due; callbacks go out after. */
     advanceDays(days: number): AdvanceResult {
       if (!Number.isInteger(days) || days < 1 || days > MAX_ADVANCE_DAYS) {
-        throw new SandboxActionError(
-          `Advance by a whole number of days from 1 to ${MAX_ADVANCE_DAYS}, not ${days}`,
-        )
+        throw new SandboxActionError('sandbox.action.advance-days', {
+          max: MAX_ADVANCE_DAYS,
+          value: days,
+        })
       }
       const result = db.transaction(() => advanceDays(context, days)).immediate()
       sendCallbacks(result.charges)
@@ -116,12 +117,10 @@ export function createSandboxService(deps: SandboxServiceDeps) {
     updateSettings(patch: Partial<SandboxSettings>): SandboxSettings {
       const settings = { ...stores.meta.settings(), ...patch }
       if (!(settings.declineRate >= 0 && settings.declineRate <= 1)) {
-        throw new SandboxActionError('The decline rate is a share from 0 to 1')
+        throw new SandboxActionError('sandbox.action.decline-rate')
       }
       if (!(settings.timestampWindowSeconds >= 1) || !(settings.faultDelayMs >= 0)) {
-        throw new SandboxActionError(
-          'The timestamp window must be at least 1 s and the fault delay at least 0 ms',
-        )
+        throw new SandboxActionError('sandbox.action.timestamp-window')
       }
       stores.meta.saveSettings(settings)
       return settings

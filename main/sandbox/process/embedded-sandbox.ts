@@ -9,11 +9,13 @@ import type { ScriptRef } from '../../platform/workers/script-ref'
 import type { RemoteSandboxPage, SandboxPage } from '../sandbox-page'
 import {
   sandboxProcessArgs,
+  type SandboxFailure,
   type SandboxProcessOptions,
   type SandboxReply,
   type StartedSandbox,
 } from './sandbox-process-messages'
 import { explainedError } from '../../platform/i18n/english'
+import type { MessageCode } from '../../../preload/contract/locales/explain'
 
 export interface EmbeddedSandboxOptions extends SandboxProcessOptions {
   launch: ProcessLauncher
@@ -103,12 +105,12 @@ function launchSandbox(options: EmbeddedSandboxOptions, onGone: () => void) {
         resolve({ started: { baseUrl, connection }, call, stop })
       } else if (reply.type === 'start-failed') {
         clearTimeout(startTimer)
-        reject(new Error(reply.message))
+        reject(failureOf(reply))
         channel.kill()
       } else {
         const caller = settle(reply.id)
         if (reply.ok) caller?.resolve(reply.result)
-        else caller?.reject(new Error(reply.message))
+        else caller?.reject(failureOf(reply))
       }
     })
     channel.onExit((exit) => {
@@ -187,4 +189,11 @@ export function createEmbeddedSandbox(options: EmbeddedSandboxOptions): Embedded
       await sandbox?.stop()
     },
   }
+}
+
+/** The sandbox's refusal as main raises it: worded from the catalog when it came as a code. */
+function failureOf({ message, messageCode, params }: SandboxFailure): Error {
+  return messageCode === undefined
+    ? new Error(message)
+    : explainedError(messageCode as MessageCode, params)
 }

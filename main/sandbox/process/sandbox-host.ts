@@ -1,9 +1,10 @@
 import type { ParentLink } from '../../platform/workers/parent-link'
 import { sandboxPage, type SandboxPage } from '../sandbox-page'
-import type {
-  SandboxProcessOptions,
-  SandboxReply,
-  SandboxRequest,
+import {
+  sandboxFailure,
+  type SandboxProcessOptions,
+  type SandboxReply,
+  type SandboxRequest,
 } from './sandbox-process-messages'
 import { startSandbox } from '../sandbox-server'
 
@@ -28,7 +29,7 @@ export function hostSandbox(
   running.then(
     (sandbox) =>
       reply({ type: 'started', baseUrl: sandbox.baseUrl, connection: sandbox.connection }),
-    (error: unknown) => reply({ type: 'start-failed', message: (error as Error).message }),
+    (error: unknown) => reply({ type: 'start-failed', ...sandboxFailure(error) }),
   )
 
   let page: SandboxPage | undefined
@@ -45,7 +46,7 @@ export function hostSandbox(
       const result = await (action as (...args: unknown[]) => unknown)(...request.args)
       reply({ type: 'answer', id: request.id, ok: true, result })
     } catch (error) {
-      reply({ type: 'answer', id: request.id, ok: false, message: (error as Error).message })
+      reply({ type: 'answer', id: request.id, ok: false, ...sandboxFailure(error) })
     }
   }
 }

@@ -35,6 +35,19 @@ export type SandboxRequest =
 /** From the sandbox process to main: once `started` (or `start-failed`), then the answers. */
 export type SandboxReply =
   | ({ type: 'started' } & StartedSandbox)
-  | { type: 'start-failed'; message: string }
+  | ({ type: 'start-failed' } & SandboxFailure)
   | { type: 'answer'; id: number; ok: true; result: unknown }
-  | { type: 'answer'; id: number; ok: false; message: string }
+  | ({ type: 'answer'; id: number; ok: false } & SandboxFailure)
+
+/** Why the sandbox refused: its code and values when it has them (main words them), else the error's text. */
+export interface SandboxFailure {
+  message: string
+  messageCode?: string
+  params?: Record<string, string | number>
+}
+
+/** What of an error crosses to main: the process has no catalog, so a code goes as code and values. */
+export function sandboxFailure(error: unknown): SandboxFailure {
+  const { message, messageCode, params } = error as Error & Partial<SandboxFailure>
+  return messageCode === undefined ? { message } : { message, messageCode, params: params ?? {} }
+}

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3'
+import { ExplainedError } from '../../../preload/contract/platform/explained'
 
 export type SandboxDb = Database.Database
 
@@ -74,9 +75,9 @@ export function openSandboxDb(file: string): { db: SandboxDb; created: boolean }
   const found = version()
   if (found !== SCHEMA_VERSION) {
     db.close()
-    throw new Error(
-      `The sandbox database ${file} has schema version ${found}, which this GateDesk does not know; use another --state-dir or delete the folder to start afresh`,
-    )
+    // Code and values only, as every sandbox refusal (sandbox-action-error.ts): main or the CLI word it.
+    const code = 'sandbox.state.unknown-schema'
+    throw new ExplainedError(code, code, { file, version: found })
   }
   return { db, created }
 }

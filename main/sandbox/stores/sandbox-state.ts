@@ -1,6 +1,7 @@
 import { createPublicKey, generateKeyPairSync, randomUUID } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ExplainedError } from '../../../preload/contract/platform/explained'
 import { privateDir, privateFile, writePrivateFile } from '../../platform/db/private-files'
 import { callbackLog } from './callback-log'
 import { merchantStore, type Merchant } from './merchant-store'
@@ -109,9 +110,9 @@ function makePrivate(files: SandboxFiles): void {
 export function openSandboxState(dir: string, options: { mustExist?: boolean } = {}): SandboxState {
   const files = sandboxFiles(dir)
   if (options.mustExist && !existsSync(files.database)) {
-    throw new Error(
-      `${dir} holds no sandbox (no sandbox.db): start one there first with "gatedesk sandbox --state-dir ${dir}"`,
-    )
+    // Code and values only, as every sandbox refusal (sandbox-action-error.ts): main or the CLI word it.
+    const code = 'sandbox.state.no-sandbox'
+    throw new ExplainedError(code, code, { dir })
   }
   makePrivate(files)
   const { db, created } = openSandboxDb(files.database)

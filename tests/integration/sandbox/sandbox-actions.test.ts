@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { localDay, dottedDay } from '../../../preload/contract/platform/calendar'
 import { SandboxActionError } from '../../../main/sandbox/sandbox-action-error'
+import { catalogWording } from '../../../main/platform/i18n/catalog-wording'
+import { explainWith } from '../../../preload/contract/locales/explain'
 import { minimalUpdate, useTestSandbox } from '../../fixtures/sandbox'
 
 const sandbox = useTestSandbox({ faults: true })
@@ -43,17 +45,42 @@ describe('the service the Sandbox page calls', () => {
     expect(service().transactions(500).length).toBeGreaterThan(15)
   })
 
-  it('says why an action cannot be done', () => {
-    expect(() => service().advanceDays(0)).toThrow(SandboxActionError)
-    expect(() => service().resumeProfile('100001')).toThrow('Profile 100001 is already running')
-    expect(() => service().resumeProfile('100007')).toThrow(
-      /finish date or max-repeats-number is already reached/,
+  it('says why an action cannot be done, by a code main and the CLI word in their language', () => {
+    /** The refusal, worded as main (English) and a Russian terminal would. */
+    const refusal = (action: () => unknown) => {
+      try {
+        action()
+      } catch (error) {
+        expect(error).toBeInstanceOf(SandboxActionError)
+        const { messageCode, params } = error as SandboxActionError
+        const explained = { message: messageCode, messageCode, params }
+        return [
+          explainWith(catalogWording('en'), explained),
+          explainWith(catalogWording('ru'), explained),
+        ]
+      }
+      throw new Error('the action was done')
+    }
+    expect(refusal(() => service().advanceDays(0))).toEqual([
+      'Advance by a whole number of days from 1 to 3660, not 0',
+      'Дату можно сдвинуть на целое число дней от 1 до 3660, а не на 0',
+    ])
+    expect(refusal(() => service().resumeProfile('100001'))).toEqual([
+      'Profile 100001 is already running',
+      'Профиль 100001 уже активен',
+    ])
+    expect(refusal(() => service().resumeProfile('100007'))[0]).toMatch(
+      /^Profile 100007 cannot resume: its finish date or max-repeats-number is already reached/,
     )
-    expect(() => service().chargeNow('nope')).toThrow('There is no profile nope in the sandbox')
-    expect(() => service().updateSettings({ declineRate: 2 })).toThrow(
+    expect(refusal(() => service().chargeNow('nope'))[0]).toBe(
+      'There is no profile nope in the sandbox',
+    )
+    expect(refusal(() => service().updateSettings({ declineRate: 2 }))[0]).toBe(
       'The decline rate is a share from 0 to 1',
     )
-    expect(() => service().setCurrentRepeats('100001', -1)).toThrow(/whole number from 0/)
+    expect(refusal(() => service().setCurrentRepeats('100001', -1))[0]).toBe(
+      'The current repeats number must be a whole number from 0, not -1',
+    )
   })
 
   it('resets to the demo data dated today, keeping the merchant keys', async () => {

@@ -67,20 +67,6 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
 const NOT_YET_CODED: Record<string, string[]> = {
   'main/bulk/dry-run.ts': ['(order id of row'],
   'main/sandbox/sandbox-page.ts': ['Moved from '],
-  'main/sandbox/sandbox-profile-actions.ts': [
-    'There is no profile ',
-    'Profile ${profileId} is already running',
-    'Profile ${profileId} cannot resume',
-    'The current repeats number must be',
-  ],
-  'main/sandbox/sandbox-service.ts': [
-    'The sandbox cannot seed demo data',
-    'Advance by a whole number of days',
-    'The decline rate is a share',
-    'The timestamp window must be',
-  ],
-  'main/sandbox/stores/sandbox-db.ts': ['The sandbox database ${file} has schema version'],
-  'main/sandbox/stores/sandbox-state.ts': ['${dir} holds no sandbox'],
 }
 
 interface EnglishLiteral {
