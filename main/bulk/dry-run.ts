@@ -48,10 +48,8 @@ export function dryRun(
   let held = 0
   const requests: BulkDryRun['requests'] = []
   for (const [row, input] of sendable) {
-    const parameters = parametersOf({
-      'client-orderid': `(order id of row ${row})`,
-      ...input.parameters,
-    })
+    // Each row gets its own order id when it is sent; the preview leaves it empty for the window to word.
+    const parameters = parametersOf({ 'client-orderid': `#${row}`, ...input.parameters })
     const environment =
       input.environment === null ? jobEnvironment : environments.find(input.environment)!
     if (deps.uncertainEarlier(environment.id, parameters) !== null) held++
@@ -59,7 +57,10 @@ export function dryRun(
       requests.push({
         rowNumber: row,
         environmentName: environment.name,
-        parameters: maskParameters(parameters).map(([n, v]) => [n, v.slice(0, 2000)]),
+        parameters: maskParameters(parameters).map(([n, v]) => [
+          n,
+          n === 'client-orderid' ? '' : v.slice(0, 2000),
+        ]),
       })
     }
   }

@@ -13,9 +13,7 @@ import type { SandboxService } from './sandbox-server'
 export interface SandboxPage {
   overview(): SandboxOverview
   /** Settles with the callbacks of the charges made (given a moment to arrive) in the overview. */
-  advance(
-    days: number,
-  ): Promise<{ summary: string; moved: AdvanceCounts; overview: SandboxOverview }>
+  advance(days: number): Promise<{ moved: AdvanceCounts; overview: SandboxOverview }>
   injectFault(kind: FaultKind, count: number): SandboxOverview
   clearFaults(): SandboxOverview
   reset(): SandboxOverview
@@ -142,10 +140,7 @@ export function sandboxPage(sandbox: SandboxService): SandboxPage {
         declined,
         stopped: result.stopped.length,
       }
-      const summary =
-        `Moved from ${moved.from} to ${moved.to}: ${moved.charges} charge(s)` +
-        `${declined ? `, ${declined} declined` : ''}${moved.stopped ? `, ${moved.stopped} profile(s) stopped` : ''}.`
-      return { summary, moved, overview: overview(sandbox) }
+      return { moved, overview: overview(sandbox) }
     },
     injectFault(kind, count) {
       sandbox.injectFault(kind, count)

@@ -101,6 +101,7 @@ export const bulkDryRunSchema = z.object({
         rowNumber: z.number().int(),
         /** Where it goes: the row's own environment, else the job's. */
         environmentName: outputText(256),
+        /** client-orderid is empty: each row gets its own when it is sent. */
         parameters: z.array(z.tuple([outputText(64), outputText(CELL_MAX)])),
       }),
     )

@@ -115,8 +115,7 @@ export const sandboxChannels = {
         .max(3660, 'Advance by at most 3660 days (10 years) at a time'),
     }),
     z.object({
-      /** In English, for the CLI and logs; the window words `moved` in its own language. */
-      summary: outputText(1000),
+      /** What the move did: the window words it in its language. */
       moved: advanceCountsSchema,
       overview: sandboxOverviewSchema,
     }),

@@ -77,6 +77,7 @@ export const bulk = {
     excluded: 'Excluded by you',
     held: 'Held: same update is uncertain',
     request: 'Request (as it will be sent; card data masked)',
+    rowOrderId: '(order id of row {row})',
   },
   job: {
     title: 'Jobs',

@@ -78,6 +78,7 @@ export const bulk: Translation<typeof english> = {
     excluded: 'Исключено вами',
     held: 'Отложено: то же обновление под вопросом',
     request: 'Запрос (в том виде, в каком будет отправлен; данные карты замаскированы)',
+    rowOrderId: '(номер заказа строки {row})',
   },
   job: {
     title: 'Задания',

@@ -60,15 +60,6 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
   'main/sandbox/stores/meta-store.ts': DEVELOPER_ERROR,
 }
 
-/**
- * English for people that has no code yet, each pinned by the start of its text: it may only
- * go (convert it, then delete its line), and a new sentence in these files still fails.
- */
-const NOT_YET_CODED: Record<string, string[]> = {
-  'main/bulk/dry-run.ts': ['(order id of row'],
-  'main/sandbox/sandbox-page.ts': ['Moved from '],
-}
-
 interface EnglishLiteral {
   file: string
   line: number
@@ -145,10 +136,6 @@ const allowed = (file: string) =>
     entry.endsWith('/') ? file.startsWith(entry) : file === entry,
   )
 
-/** The NOT_YET_CODED text a literal is, if it is one. */
-const pinned = ({ file, text }: EnglishLiteral) =>
-  NOT_YET_CODED[file]?.find((start) => text.startsWith(start))
-
 const inMain = sourceFiles(join(ROOT, 'main')).flatMap((file) =>
   englishLiterals(file, readFileSync(join(ROOT, file), 'utf8')),
 )
@@ -156,7 +143,7 @@ const inMain = sourceFiles(join(ROOT, 'main')).flatMap((file) =>
 describe('main and the CLI', () => {
   it('write no English sentence for people outside the catalog', () => {
     const unexplained = inMain
-      .filter((literal) => !allowed(literal.file) && !pinned(literal))
+      .filter((literal) => !allowed(literal.file))
       .map(({ file, line, text }) => `${file}:${line}  ${text.slice(0, 120)}`)
     expect(unexplained).toEqual([])
   })
@@ -164,11 +151,6 @@ describe('main and the CLI', () => {
   it('allow English only where some is still written (no stale entry)', () => {
     const used = new Set(inMain.map((literal) => allowed(literal.file)))
     expect(Object.keys(LEGITIMATELY_ENGLISH).filter((entry) => !used.has(entry))).toEqual([])
-    const still = new Set(inMain.map((literal) => `${literal.file} ${pinned(literal)}`))
-    const gone = Object.entries(NOT_YET_CODED).flatMap(([file, starts]) =>
-      starts.filter((start) => !still.has(`${file} ${start}`)).map((start) => `${file} ${start}`),
-    )
-    expect(gone).toEqual([])
   })
 
   it("catch a sentence written in main's code, and leave logs, SQL and codes alone", () => {
