@@ -7,7 +7,8 @@ import type {
 import { columnName, sortValue, typedInput } from './column-sql'
 import type { SqlParams } from './sql-params'
 
-const DATE_ONLY = /^\s*\d{4}-\d{2}-\d{2}\s*$/
+/** A day with no time of day, as a timestamp bound: YYYY-MM-DD or DD.MM.YYYY. */
+const DATE_ONLY = /^\s*(\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4})\s*$/
 
 /** Whether the view is every row in file order, which needs no query at all. */
 export function isIdentityView(query: ViewQuery): boolean {
@@ -57,12 +58,13 @@ export function rangeBounds(query: ViewQuery, types: readonly ColumnType[]) {
 function filterCondition(filter: ColumnFilter, type: ColumnType, params: SqlParams): string {
   const name = columnName(filter.column)
   switch (filter.kind) {
-    case 'equals': {
-      const value = params.bind(filter.value)
-      // Typed columns match by value (10.5 finds 10.500), falling back to the text as written.
-      if (type.kind === 'text') return `${name} = ${value}`
-      return `coalesce(${sortValue(filter.column, type)} = ${typedInput(value, type)}, ${name} = ${value})`
-    }
+    case 'equals':
+      return matchCondition(filter.column, type, [filter.value], params)
+    case 'notEquals':
+      // An empty or unparseable cell is not the value either: kept.
+      return `NOT coalesce(${matchCondition(filter.column, type, [filter.value], params)}, false)`
+    case 'oneOf':
+      return matchCondition(filter.column, type, filter.values, params)
     case 'contains':
       return containsCondition(name, params.bind(filter.value))
     case 'range': {
@@ -74,6 +76,24 @@ function filterCondition(filter: ColumnFilter, type: ColumnType, params: SqlPara
       return bounds.join(' AND ')
     }
   }
+}
+
+/**
+ * The cell is one of `values`: text exactly as the grid shows it; numbers, dates and times by
+ * value (10.5 finds 10.500), falling back to the text as written (so `n/a` finds `n/a`).
+ */
+function matchCondition(
+  column: number,
+  type: ColumnType,
+  values: readonly string[],
+  params: SqlParams,
+): string {
+  const name = columnName(column)
+  const bound = values.map((value) => params.bind(value))
+  const asText = `${name} IN (${bound.join(', ')})`
+  if (type.kind === 'text') return asText
+  const typed = bound.map((param) => typedInput(param, type))
+  return `coalesce(${sortValue(column, type)} IN (${typed.join(', ')}), ${asText})`
 }
 
 /** A date alone as the upper bound of a timestamp column keeps that whole day. */
@@ -99,7 +119,8 @@ function containsCondition(name: string, value: string): string {
 /** Whether a filter keeps fewer than every row: an empty text or bound keeps them all. */
 function narrows(filter: ColumnFilter): boolean {
   if (filter.kind === 'range') return isGiven(filter.min) || isGiven(filter.max)
-  return filter.kind === 'equals' || filter.value !== ''
+  if (filter.kind === 'contains') return filter.value !== ''
+  return true
 }
 
 function hasSearch(query: ViewQuery): boolean {

@@ -26,11 +26,27 @@ const columnIndex = z
 export const sortKeySchema = z.object({ column: columnIndex, descending: z.boolean() })
 export type SortKey = z.infer<typeof sortKeySchema>
 
+/** The most values a `oneOf` filter lists: as many as the distinct-value checklist shows. */
+export const FILTER_VALUES_MAX = 1000
+
 export const columnFilterSchema = z.discriminatedUnion('kind', [
+  /** Numbers, dates and times by value (10.5 finds 10.500), else the text as the grid shows it. */
   z.object({ kind: z.literal('equals'), column: columnIndex, value: inputText(1000) }),
+  /** Every row but those `equals` keeps (an empty cell included). */
+  z.object({ kind: z.literal('notEquals'), column: columnIndex, value: inputText(1000) }),
+  /** Any of the values, each matched as `equals` matches it. */
+  z.object({
+    kind: z.literal('oneOf'),
+    column: columnIndex,
+    values: z.array(inputText(1000)).min(1).max(FILTER_VALUES_MAX),
+  }),
   /** Case-insensitive substring. */
   z.object({ kind: z.literal('contains'), column: columnIndex, value: inputText(1000) }),
-  /** Inclusive bounds, compared by the column's type (numbers as numbers, dates as dates). */
+  /**
+   * Inclusive bounds, compared by the column's type: numbers as exact decimals, dates as
+   * DD.MM.YYYY, timestamps as YYYY-MM-DD[ HH:MM[:SS]] or DD.MM.YYYY[ HH:MM[:SS]] (a date alone as
+   * `max` keeps that whole day).
+   */
   z.object({
     kind: z.literal('range'),
     column: columnIndex,
