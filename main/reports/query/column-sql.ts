@@ -38,7 +38,8 @@ export function typedInput(param: string, type: ColumnType): string {
       // Wide enough for any bound the user types, so 1.2345 is not rounded to a 3-digit scale.
       return `TRY_CAST(${param} AS DECIMAL(38, 18))`
     case 'timestamp':
-      return `TRY_CAST(${param} AS TIMESTAMP)`
+      // ISO as the file writes it, or the gateway's day first as dates are typed elsewhere.
+      return `coalesce(TRY_CAST(${param} AS TIMESTAMP), try_strptime(${param}, ${DAY_FIRST_TIMES}))`
     case 'date':
       return `coalesce(${dateOf(param)}, TRY_CAST(${param} AS DATE))`
     case 'text':
@@ -52,19 +53,30 @@ export function typedInput(param: string, type: ColumnType): string {
  * HUGEINT, and added (one cast to the wide type for every row took a third more time).
  */
 export function exactSum(column: number, type: ColumnType): string {
+  const { fast, rest } = numberValues(column, type)
+  return `(coalesce(sum(${fast}), 0) + coalesce(sum(${rest}), 0))::VARCHAR`
+}
+
+/**
+ * A numeric column's values in two parts: `fast`, those that fit the fast DECIMAL(18) or BIGINT
+ * cast, and `rest`, the wider ones (DECIMAL(38) or HUGEINT), NULL where the other has the value.
+ */
+export function numberValues(column: number, type: ColumnType): { fast: string; rest: string } {
   const name = columnName(column)
   const [narrow, wide] =
     type.kind === 'decimal'
       ? [`DECIMAL(18, ${type.scale})`, `DECIMAL(38, ${type.scale})`]
       : ['BIGINT', 'HUGEINT']
   const fast = `TRY_CAST(${name} AS ${narrow})`
-  const rest = `CASE WHEN ${fast} IS NULL THEN TRY_CAST(${name} AS ${wide}) END`
-  return `(coalesce(sum(${fast}), 0) + coalesce(sum(${rest}), 0))::VARCHAR`
+  return { fast, rest: `CASE WHEN ${fast} IS NULL THEN TRY_CAST(${name} AS ${wide}) END` }
 }
 
 export function isNumeric(type: ColumnType): boolean {
   return type.kind === 'integer' || type.kind === 'decimal'
 }
+
+/** A time typed day first: DD.MM.YYYY with or without the time of day. */
+const DAY_FIRST_TIMES = "['%d.%m.%Y %H:%M:%S', '%d.%m.%Y %H:%M', '%d.%m.%Y']"
 
 /** The gateway's DD.MM.YYYY dates. */
 function dateOf(text: string): string {

@@ -1,6 +1,8 @@
 import { open, rm } from 'node:fs/promises'
 import { ExplainedError } from '../../../preload/contract/platform/explained'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
+import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
 import {
   exitParams,
   type ProcessChannel,
@@ -28,6 +30,20 @@ export interface QueryEngine {
   /** The row ids of the view in view order; `identity` when it is the file's order. */
   view(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ReportTotals>
+  /** The view's rows grouped by `pivot`'s keys, counted and measured. */
+  pivot(
+    source: QuerySource,
+    query: ViewQuery,
+    pivot: PivotRequest,
+    signal?: AbortSignal,
+  ): Promise<PivotResult>
+  /** `column`'s distinct values with counts in the view, its own filters left out. */
+  distinct(
+    source: QuerySource,
+    query: ViewQuery,
+    column: number,
+    signal?: AbortSignal,
+  ): Promise<DistinctValues>
   /**
    * Starts the process, if it is not running, and DuckDB reading `columns` of a file while it is
    * indexed, so that the query that follows the index finds them read (see DirectReads.prepare).
@@ -130,10 +146,12 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   }
 
   function request<T>(
-    type: 'view' | 'totals',
+    type: 'view' | 'totals' | 'distinct' | 'pivot',
     source: QuerySource,
     query: ViewQuery,
     signal: AbortSignal | undefined,
+    /** What else the request type takes (a distinct's column, a pivot's request). */
+    more: object = {},
   ): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (closed) throw engineClosed()
@@ -151,7 +169,7 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
         resolve: (result) => (done(), resolve(result as T)),
         reject: (error) => (done(), reject(error)),
       })
-      current.send({ type, id, source, query })
+      current.send({ type, id, source, query, ...more })
     })
   }
 
@@ -162,6 +180,10 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       return request<ViewRows>('view', source, query, signal)
     },
     totals: (source, query, signal) => request<ReportTotals>('totals', source, query, signal),
+    pivot: (source, query, pivot, signal) =>
+      request<PivotResult>('pivot', source, query, signal, { pivot }),
+    distinct: (source, query, column, signal) =>
+      request<DistinctValues>('distinct', source, query, signal, { column }),
     warm() {
       if (!closed) channel ??= start()
     },

@@ -1,5 +1,7 @@
 import type { MessageCode } from '../../../preload/contract/locales/explain'
 import type { MessageParams } from '../../../preload/contract/platform/explained'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
+import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
 import type {
   ColumnType,
   ReportTotals,
@@ -49,6 +51,10 @@ export type ViewRows = { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Arra
 export type QueryRequest =
   | { type: 'view'; id: number; source: QuerySource; query: ViewQuery }
   | { type: 'totals'; id: number; source: QuerySource; query: ViewQuery }
+  /** The view's rows grouped, counted and measured (report-pivot.ts). */
+  | { type: 'pivot'; id: number; source: QuerySource; query: ViewQuery; pivot: PivotRequest }
+  /** A column's distinct values with counts in the view, its own filters left out. */
+  | { type: 'distinct'; id: number; source: QuerySource; query: ViewQuery; column: number }
   /** Starts reading `columns` while the file is indexed; answered `identity` once read. */
   | { type: 'prepare'; id: number; source: PreparedSource; columns: number[] }
   | { type: 'cancel'; id: number }
@@ -65,7 +71,7 @@ export type QueryFailure =
   | 'failed'
 
 export type QueryReply =
-  | { id: number; ok: true; result: ViewRows | ReportTotals }
+  | { id: number; ok: true; result: ViewRows | ReportTotals | PivotResult | DistinctValues }
   /** A QueryError's fields, code and params without words: main words them as it raises it again. */
   | {
       id: number

@@ -1,11 +1,17 @@
 import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
+import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
 import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
 import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
+import { pivotPlan } from './pivot-sql'
+import { pivotResult } from './pivot-result'
+import { distinctSql, distinctValues, withoutFiltersOn } from './distinct-sql'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'
 import { totalsColumns } from './totals-columns'
+import { netOfPairs, PAIRS_MAX, type TotalsRow } from './totals-net'
 import { isIdentityView, orderByClause, viewColumns, whereClause } from './view-sql'
 
 /** The most groups totals list, and the longest names they show (the contract's bounds). */
@@ -16,6 +22,9 @@ const TYPE_LENGTH_MAX = 128
 export interface QueryService {
   view(source: QuerySource, query: ViewQuery): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery): Promise<ReportTotals>
+  pivot(source: QuerySource, query: ViewQuery, pivot: PivotRequest): Promise<PivotResult>
+  /** The distinct values of `column` with their counts, its own filters left out (distinct-sql). */
+  distinct(source: QuerySource, query: ViewQuery, column: number): Promise<DistinctValues>
   /** Starts loading `columns` of a file still being indexed (see ReportTables.prepare). */
   prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
 }
@@ -71,6 +80,21 @@ export function createQueryService(
       return { kind: 'rows', rowIds }
     },
 
+    async pivot(source, query, pivot) {
+      const plan = pivotPlan(source, pivot)
+      const params = new SqlParams()
+      const from = await viewRows(source, query, plan.columns, params)
+      const reader = await (await connection).runAndReadAll(plan.sql(from), params.values)
+      return pivotResult(plan, pivot, reader.getRowObjectsJS(), totalsColumns(source).amount)
+    },
+
+    async distinct(source, query, column) {
+      const params = new SqlParams()
+      const from = await viewRows(source, withoutFiltersOn(query, column), [column], params)
+      const sql = distinctSql(from, column, source.columnTypes[column]!)
+      return distinctValues(await rows<[string | null, number]>(sql, params))
+    },
+
     async totals(source, query) {
       const { amount, currency, type, numeric } = totalsColumns(source)
       const params = new SqlParams()
@@ -78,30 +102,32 @@ export function createQueryService(
       const from = await viewRows(source, query, extra, params)
       const byCurrency = amount !== null && currency !== null ? currency : null
       const sql = totalsSql(source, from, { amount, byCurrency, byType: type, numeric })
-      const groups = await rows<[boolean, boolean, string, string, bigint, ...string[]]>(
-        sql,
-        params,
-      )
+      const groups = await rows<TotalsRow>(sql, params)
       const whole = groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
       const [, , , , rowCount, ...columnSums] = whole
       const amountAt = numeric.indexOf(amount ?? -1)
+      const net =
+        byCurrency === null || type === null
+          ? null
+          : netOfPairs(groups, amountAt, source.columnTypes[amount!]!)
       return {
         rowCount: Number(rowCount),
         amountByCurrency:
           byCurrency === null
             ? null
             : groups
-                .filter(([ofCurrency]) => ofCurrency)
+                .filter(([ofCurrency, ofType]) => ofCurrency && !ofType)
                 .map(([, , name, , count, ...sums]) => ({
                   currency: name.slice(0, CURRENCY_LENGTH_MAX),
                   sum: sums[amountAt]!,
                   count: Number(count),
+                  ...(net?.has(name) ? { net: net.get(name)! } : {}),
                 })),
         countByType:
           type === null
             ? null
             : groups
-                .filter(([, ofType]) => ofType)
+                .filter(([ofCurrency, ofType]) => ofType && !ofCurrency)
                 .map(([, , , name, count]) => ({
                   type: name.slice(0, TYPE_LENGTH_MAX),
                   count: Number(count),
@@ -116,8 +142,9 @@ export function createQueryService(
  * All totals in one query, one pass over the view (three queries read it three times): the
  * row count and each numeric column's exact sum of the whole view, and per Currency and per
  * Transaction_type (`byCurrency`, `byType`: their columns, if totalled) the rows and sums of
- * each group, at most GROUPS_MAX groups of each, in order. Each row says which it is: of a
- * currency, of a type, or neither (the whole view).
+ * each group, at most GROUPS_MAX groups of each, in order; with both, per currency and type too
+ * (at most PAIRS_MAX + 1), for the net. Each row says which it is: of a currency, of a type, of
+ * both, or neither (the whole view).
  */
 function totalsSql(
   source: QuerySource,
@@ -135,17 +162,19 @@ function totalsSql(
   const sets = [
     '()',
     ...[groups.byCurrency, groups.byType].filter((c) => c !== null).map((c) => `(${key(c)})`),
+    // Amount per currency and type, whose signs make each currency's net (totals-net.ts).
+    ...(groups.byCurrency !== null && groups.byType !== null ? [`(${currency}, ${type})`] : []),
   ]
   const sums = groups.numeric.map((column) => `, ${exactSum(column, source.columnTypes[column]!)}`)
   // NULL for a column not totalled: GROUPING() of a constant is 0, as of the whole view.
   const of = (column: number | null) => (column === null ? 'false' : `GROUPING(${key(column)}) = 0`)
-  const ofCurrency = `${of(groups.byCurrency)} AND ${groups.byType === null ? 'true' : `GROUPING(${type}) = 1`}`
-  const ofType = `${of(groups.byType)} AND ${groups.byCurrency === null ? 'true' : `GROUPING(${currency}) = 1`}`
+  // A row of a currency and a type is of both.
+  const cap = `CASE WHEN of_currency AND of_type THEN ${PAIRS_MAX + 1} ELSE ${GROUPS_MAX} END`
   return [
-    `SELECT ${ofCurrency} AS of_currency, ${ofType} AS of_type,`,
+    `SELECT ${of(groups.byCurrency)} AS of_currency, ${of(groups.byType)} AS of_type,`,
     `${currency}::VARCHAR AS currency, ${type}::VARCHAR AS type, count(*)${sums.join('')}`,
     `${from} GROUP BY GROUPING SETS (${sets.join(', ')})`,
-    `QUALIFY row_number() OVER (PARTITION BY of_currency, of_type ORDER BY currency, type) <= ${GROUPS_MAX}`,
+    `QUALIFY row_number() OVER (PARTITION BY of_currency, of_type ORDER BY currency, type) <= ${cap}`,
     'ORDER BY of_currency, of_type, currency, type',
   ].join(' ')
 }

@@ -1,6 +1,8 @@
 import { CsvProblemError } from '../../platform/csv/csv-problem'
 import { QueryError } from './query-error'
 import type { ReportTotals } from '../../../preload/contract/reports/report-view'
+import type { PivotResult } from '../../../preload/contract/reports/report-pivot'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
 import {
   ROW_IDS_IN_REPLY_MAX,
   type QueryReply,
@@ -17,6 +19,7 @@ export interface QueryEngineCore {
 }
 
 type Work = Exclude<QueryRequest, { type: 'cancel' }>
+type QueryResult = ViewRows | ReportTotals | PivotResult | DistinctValues
 
 /** The most of DuckDB's reason a failure repeats, so that it fits a message to the window. */
 const REASON_MAX = 1000
@@ -48,7 +51,7 @@ export function createRequestRunner(
   let running: { id: number; cancelled: boolean } | null = null
   let ran = false
 
-  function answer(id: number, result: ViewRows | ReportTotals): QueryReply {
+  function answer(id: number, result: QueryResult): QueryReply {
     if (writeRowIds && 'kind' in result && result.kind === 'rows') {
       const { rowIds } = result
       if (rowIds.length > ROW_IDS_IN_REPLY_MAX) {
@@ -100,12 +103,16 @@ export function createRequestRunner(
 /** What a prepare answers once its columns are read: nothing to show, only that it is done. */
 const PREPARED: ViewRows = { kind: 'identity' }
 
-function run(service: QueryService, request: Work): Promise<ViewRows | ReportTotals> {
+function run(service: QueryService, request: Work): Promise<QueryResult> {
   switch (request.type) {
     case 'view':
       return service.view(request.source, request.query)
     case 'totals':
       return service.totals(request.source, request.query)
+    case 'pivot':
+      return service.pivot(request.source, request.query, request.pivot)
+    case 'distinct':
+      return service.distinct(request.source, request.query, request.column)
     case 'prepare':
       return service.prepare(request.source, request.columns).then(() => PREPARED)
   }

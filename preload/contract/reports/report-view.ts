@@ -52,6 +52,10 @@ export const columnFilterSchema = z.discriminatedUnion('kind', [
     column: columnIndex,
     min: inputText(100).optional(),
     max: inputText(100).optional(),
+    /** The bound itself is out (`>` rather than `>=`): a day alone as `min`, that whole day. */
+    minExclusive: z.boolean().optional(),
+    /** The bound itself is out (`<` rather than `<=`): a day alone as `max`, that whole day. */
+    maxExclusive: z.boolean().optional(),
   }),
 ])
 export type ColumnFilter = z.infer<typeof columnFilterSchema>
@@ -68,9 +72,20 @@ export type ViewQuery = z.infer<typeof viewQuerySchema>
 /** Exact totals of a view: decimal sums as strings (never floats). */
 export const reportTotalsSchema = z.object({
   rowCount: z.number().int().min(0),
-  /** Sum and count of the Amount column per Currency, when the report has both. */
+  /**
+   * Sum and count of the Amount column per Currency, when the report has both; with
+   * Transaction_type, `net` too: Σ Amount × the type's default sign (pivot-rules.ts: refunds,
+   * chargebacks, reversals and payouts subtract, authorisations and voids are left out).
+   */
   amountByCurrency: z
-    .array(z.object({ currency: outputText(64), sum: outputText(64), count: z.number().int() }))
+    .array(
+      z.object({
+        currency: outputText(64),
+        sum: outputText(64),
+        count: z.number().int(),
+        net: outputText(64).optional(),
+      }),
+    )
     .max(1000)
     .nullable(),
   /** Rows per Transaction_type, when the report has it. */

@@ -204,8 +204,9 @@ describe('totals of a view', () => {
     expect(totals).toEqual({
       rowCount: 5,
       amountByCurrency: [
-        { currency: 'EUR', sum: '22.250', count: 3 },
-        { currency: 'USD', sum: '100.105', count: 2 },
+        // The net subtracts refunds (the default sign of REFUND).
+        { currency: 'EUR', sum: '22.250', count: 3, net: '-17.750' },
+        { currency: 'USD', sum: '100.105', count: 2, net: '-99.895' },
       ],
       countByType: [
         { type: 'REFUND', count: 2 },
@@ -223,8 +224,8 @@ describe('totals of a view', () => {
     const totals = await service.totals(transactions, { sort: [], filters })
     expect(totals.rowCount).toBe(3)
     expect(totals.amountByCurrency).toEqual([
-      { currency: 'EUR', sum: '2.250', count: 2 },
-      { currency: 'USD', sum: '0.105', count: 1 },
+      { currency: 'EUR', sum: '2.250', count: 2, net: '2.250' },
+      { currency: 'USD', sum: '0.105', count: 1, net: '0.105' },
     ])
     const none = await service.totals(transactions, { sort: [], filters: [], search: 'nowhere' })
     expect(none.columnSums).toEqual([
@@ -282,7 +283,12 @@ describe('totals of a view', () => {
     const totals = await service.totals(source, { sort: [], filters: [] })
     expect(totals.rowCount).toBe(1500)
     expect(totals.amountByCurrency).toHaveLength(1000)
-    expect(totals.amountByCurrency![999]).toEqual({ currency: 'C0999', sum: '1.000', count: 1 })
+    expect(totals.amountByCurrency![999]).toEqual({
+      currency: 'C0999',
+      sum: '1.000',
+      count: 1,
+      net: '-1.000',
+    })
     expect(totals.countByType).toEqual([
       { type: 'REFUND', count: 750 },
       { type: 'SALE', count: 750 },

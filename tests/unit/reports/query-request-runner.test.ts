@@ -35,6 +35,8 @@ function controlledService() {
         })
       }),
     totals: async () => totals,
+    pivot: async () => ({ groups: [], moreGroups: false }),
+    distinct: async () => ({ values: [], more: false }),
     prepare: async () => {},
   }
   return { service, calls }
@@ -72,6 +74,8 @@ describe('the query process runs requests', () => {
     const service: QueryService = {
       view: async () => ({ kind: 'rows', rowIds: views.shift()! }),
       totals: vi.fn(),
+      pivot: vi.fn(),
+      distinct: vi.fn(),
       prepare: vi.fn(),
     }
     const written: { id: number; rowIds: Uint32Array }[] = []

@@ -1,3 +1,5 @@
+import { mainReportPivot } from './report-pivot'
+
 /**
  * Report runs' messages from main (main/reports/report-run-service.ts, main/platform/gateway/custom-report.ts,
  * main/platform/gateway/report-response.ts) and the report engine's (main/platform/csv, main/reports/query), keyed
@@ -127,12 +129,13 @@ export const mainReports = {
     },
   },
   closed: 'This report is no longer open. Open it again.',
+  pivot: mainReportPivot,
   /** Why sorting, filtering or totalling a report failed (main/reports/query). */
   query: {
     'no-column': 'The report has {n} columns: there is no column {column}.',
     'bound-number': 'The filter on {column} needs a number: "{value}" is not one.',
     'bound-timestamp':
-      'The filter on {column} needs a date and time like 2024-03-15 14:30:00: "{value}" is not one.',
+      'The filter on {column} needs a date and time like 2024-03-15 14:30:00 or 15.03.2024 14:30 (or a day alone): "{value}" is not one.',
     'bound-date': 'The filter on {column} needs a date like 15.03.2024: "{value}" is not one.',
     misread:
       'Sorting and filtering need every row to read the same way: DuckDB read {read} rows, the file has {expected}, so the report can only be shown in file order.',

@@ -8,6 +8,9 @@ import { history } from './history'
 import { keys } from './keys'
 import { main } from './main'
 import { recurring } from './recurring'
+import { reportGrid } from './report-grid'
+import { reportPivot } from './report-pivot'
+import { reportPdf } from './report-pdf'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
@@ -21,6 +24,9 @@ export const ru: Translation<MessageSchema> = {
   sandbox,
   recurring,
   reports,
+  reportPdf,
+  reportGrid,
+  reportPivot,
   bulk,
   main,
   cli,

@@ -1,5 +1,6 @@
 import type { Translation } from '../message-schema'
 import type { mainReports as english } from '../en/main-reports'
+import { mainReportPivot } from './report-pivot'
 
 export const mainReports: Translation<typeof english> = {
   received: 'Получен отчёт {kind}: {sizeBytes} за {durationMs}.',
@@ -117,12 +118,13 @@ export const mainReports: Translation<typeof english> = {
     },
   },
   closed: 'Этот отчёт больше не открыт. Откройте его снова.',
+  pivot: mainReportPivot,
   query: {
     'no-column':
       'В отчёте {n} столбец: столбца {column} в нём нет. | В отчёте {n} столбца: столбца {column} в нём нет. | В отчёте {n} столбцов: столбца {column} в нём нет.',
     'bound-number': 'Фильтр по столбцу «{column}» ожидает число: «{value}» не подходит.',
     'bound-timestamp':
-      'Фильтр по столбцу «{column}» ожидает дату и время вида 2024-03-15 14:30:00: «{value}» не подходит.',
+      'Фильтр по столбцу «{column}» ожидает дату и время вида 2024-03-15 14:30:00 или 15.03.2024 14:30 (или только дату): «{value}» не подходит.',
     'bound-date':
       'Фильтр по столбцу «{column}» ожидает дату вида 15.03.2024: «{value}» не подходит.',
     misread:
