@@ -1,11 +1,13 @@
-import { constants, createReadStream } from 'node:fs'
-import { open, rename, rm, stat } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import Papa from 'papaparse'
 import { formulaEscaping } from '../platform/csv/formula-cells'
 import type { JobContext } from '../platform/jobs/job-runner'
+import { exclusiveStream, writeAtomically } from './export-file'
 import type { ReportSession } from './report-session'
+import { exportViewXlsx, type XlsxExportOptions } from './xlsx-export'
 
 /** Rows read and written per step of an export: small enough to keep memory flat. */
 const EXPORT_CHUNK_ROWS = 10_000
@@ -16,34 +18,31 @@ const CSV_STYLE = { quotes: true, newline: '\r\n' } as const
 const pick = (row: string[], columns: readonly number[] | null) =>
   columns ? columns.map((column) => row[column] ?? '') : row
 
-/**
- * Writes `target` through `<target>.part`, renamed over it only when complete, so a failed or
- * cancelled export never leaves half a file, nor touches a file already there.
- */
-async function writeAtomically(target: string, write: (part: string) => Promise<void>) {
-  const part = `${target}.part`
-  await rm(part, { force: true })
-  try {
-    await write(part)
-    await rename(part, target)
-  } catch (error) {
-    await rm(part, { force: true })
-    throw error
-  }
+export type ViewExportFormat = 'csv' | 'tsv' | 'xlsx'
+
+export interface ViewExportOptions extends Partial<XlsxExportOptions> {
+  /** CSV (by default, with the report's own delimiter), TSV (tabs) or XLSX. */
+  format?: ViewExportFormat
+  /** CSV and TSV: without the ' that keeps spreadsheets from running cells as formulas. */
+  exactBytes?: boolean
 }
 
-/** A write stream that refuses to follow a symlink planted at the `.part` path. */
-async function exclusiveStream(part: string) {
-  const handle = await open(
-    part,
-    constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
-    0o600,
-  )
-  return handle.createWriteStream()
+/** The current view in `format`, with progress; an XLSX's own words in `language` (English). */
+export function exportViewAs(
+  session: ReportSession,
+  target: string,
+  columns: readonly number[] | null,
+  job: JobContext,
+  { format = 'csv', exactBytes = false, language = 'en', sheetRowsMax }: ViewExportOptions,
+): Promise<{ rows: number; bytes: number }> {
+  if (format === 'xlsx')
+    return exportViewXlsx(session, target, columns, job, { language, sheetRowsMax })
+  const delimiter = format === 'tsv' ? '\t' : session.head.delimiter
+  return exportView(session, target, columns, job, exactBytes, delimiter)
 }
 
 /**
- * The current view (its order, its filter, the chosen columns) as a CSV file, with progress.
+ * The current view (its order, its filter, the chosen columns) as delimited text, with progress.
  * Cells a spreadsheet would run as formulas get a ' in front unless `exactBytes` (csv/formula-cells).
  */
 export async function exportView(
@@ -52,11 +51,12 @@ export async function exportView(
   columns: readonly number[] | null,
   job: JobContext,
   exactBytes = false,
+  delimiter = session.head.delimiter,
 ): Promise<{ rows: number; bytes: number }> {
   await session.indexed
   const { rowCount } = session.state()
   const header = pick(session.head.columns, columns)
-  const style = { ...CSV_STYLE, delimiter: session.head.delimiter, ...formulaEscaping(exactBytes) }
+  const style = { ...CSV_STYLE, delimiter, ...formulaEscaping(exactBytes) }
   await writeAtomically(target, async (part) => {
     const out = await exclusiveStream(part)
     const write = (text: string) =>
@@ -80,9 +80,9 @@ export async function exportView(
   return { rows: rowCount, bytes: (await stat(target)).size }
 }
 
-/** The report file exactly as it came, with byte progress. */
+/** The report file exactly as it came (an open report's, or a PDF's on show), with byte progress. */
 export async function exportOriginal(
-  session: ReportSession,
+  session: Pick<ReportSession, 'path'>,
   target: string,
   job: JobContext,
 ): Promise<{ bytes: number }> {

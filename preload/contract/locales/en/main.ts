@@ -1,4 +1,5 @@
 import { mainBulk } from './main-bulk'
+import { mainExport } from './main-export'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainSandbox } from './main-sandbox'
@@ -177,6 +178,7 @@ export const main = {
     },
   },
   report: mainReports,
+  'report-export': mainExport,
   connection: {
     ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
     'credentials-rejected':

@@ -1,4 +1,5 @@
 import { mainBulk } from './main-bulk'
+import { mainExport } from './main-export'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainSandbox } from './main-sandbox'
@@ -170,6 +171,7 @@ export const main: Translation<typeof english> = {
     },
   },
   report: mainReports,
+  'report-export': mainExport,
   connection: {
     ok: 'Соединение по TLS с проверкой сертификата установлено, шлюз принял логин мерчанта и контрольный ключ (в ответ пришёл отчёт {kind}).',
     'credentials-rejected':

@@ -1,0 +1,103 @@
+import type { ColumnType } from '../../preload/contract/reports/report-view'
+import { totalsColumns } from './query/totals-columns'
+
+/** A cell as exceljs writes it: a number, a date or text, with the number format it shows in. */
+export interface XlsxCell {
+  value: number | Date | string | null
+  numFmt?: string
+}
+
+/** Makes the cell of one exported column from a whole row of the report. */
+export type CellMaker = (row: readonly string[]) => XlsxCell
+
+/** Excel keeps 15 significant digits: a longer number stays text rather than lose its digits. */
+const EXCEL_DIGITS_MAX = 15
+const NUMBER = /^-?\d+(?:\.\d+)?$/
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
+const DOTTED_DATE = /^(\d{2})\.(\d{2})\.(\d{4})$/
+/** The app's one date format (YYYY-MM-DD), as the grid shows dates. */
+const DATE_FORMAT = 'yyyy-mm-dd'
+const TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss'
+
+/** `#,##0` with `scale` decimals: grouped digits, as the grid shows numbers. */
+export const numberFormat = (scale: number) => (scale > 0 ? `#,##0.${'0'.repeat(scale)}` : '#,##0')
+
+const significantDigits = (text: string) => text.replace(/[-.]/g, '').replace(/^0+/, '').length
+
+function asNumber(text: string, numFmt: string): XlsxCell {
+  if (!NUMBER.test(text) || significantDigits(text) > EXCEL_DIGITS_MAX) return { value: text }
+  return { value: Number(text), numFmt }
+}
+
+/** A real calendar moment read as UTC: exceljs writes a Date's UTC fields as Excel's serial. */
+function asDate(parts: number[] | null, text: string, numFmt: string): XlsxCell {
+  if (!parts) return { value: text }
+  const [year, month, day, hour = 0, minute = 0, second = 0] = parts as [number, number, number]
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  return date.getUTCMonth() === month - 1 ? { value: date, numFmt } : { value: text }
+}
+
+const timestampParts = (text: string) => TIMESTAMP.exec(text)?.slice(1).map(Number) ?? null
+function dottedDateParts(text: string) {
+  const parts = DOTTED_DATE.exec(text)?.slice(1).map(Number)
+  return parts ? [parts[2]!, parts[1]!, parts[0]!] : null
+}
+
+const minorUnits = new Map<string, number | null>()
+
+/** The decimals of `currency` (2 for EUR, 0 for JPY, 3 for KWD), or null for no such code. */
+export function currencyDecimals(currency: string): number | null {
+  let known = minorUnits.get(currency)
+  if (known === undefined) {
+    try {
+      known = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits!
+    } catch {
+      known = null
+    }
+    minorUnits.set(currency, known)
+  }
+  return known
+}
+
+/**
+ * Cell makers for the exported `columns` (in view order) of a report with `header` and `types`:
+ * numbers as numbers (Amount in its row's currency's decimals when there is a Currency column),
+ * dates as dates, everything else as text. A value that does not fit its column's detected type
+ * stays text, as do values a spreadsheet could run as formulas: exceljs writes a string as a
+ * string, never as a formula.
+ */
+export function cellMakers(
+  header: readonly string[],
+  types: readonly ColumnType[],
+  columns: readonly number[],
+): CellMaker[] {
+  const { amount, currency } = totalsColumns({ header: [...header], columnTypes: [...types] })
+  return columns.map((column): CellMaker => {
+    const type = types[column] ?? { kind: 'text' }
+    const field = (row: readonly string[]) => row[column] ?? ''
+    const orEmpty =
+      (make: (text: string, row: readonly string[]) => XlsxCell): CellMaker =>
+      (row) => {
+        const text = field(row)
+        return text === '' ? { value: null } : make(text, row)
+      }
+    switch (type.kind) {
+      case 'integer':
+      case 'decimal': {
+        const own = numberFormat(type.kind === 'decimal' ? type.scale : 0)
+        if (column !== amount || currency === null) return orEmpty((text) => asNumber(text, own))
+        return orEmpty((text, row) => {
+          const decimals = currencyDecimals((row[currency] ?? '').trim().toUpperCase())
+          return asNumber(text, decimals === null ? own : numberFormat(decimals))
+        })
+      }
+      case 'timestamp':
+        return orEmpty((text) => asDate(timestampParts(text), text, TIMESTAMP_FORMAT))
+      case 'date':
+        return orEmpty((text) => asDate(dottedDateParts(text), text, DATE_FORMAT))
+      case 'text':
+        return orEmpty((text) => ({ value: text }))
+    }
+  })
+}

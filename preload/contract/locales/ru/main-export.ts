@@ -1,0 +1,9 @@
+import type { Translation } from '../message-schema'
+import type { mainExport as english } from '../en/main-export'
+
+export const mainExport: Translation<typeof english> = {
+  'xlsx-sheet': 'Строки {from}–{to}',
+  'xlsx-note-sheet': 'Примечание',
+  'xlsx-note':
+    'Строк в этом представлении: {rows} — больше, чем помещается на одном листе Excel ({limit} строк под заголовком), поэтому они разбиты по порядку на {n} лист, на каждом есть заголовок: {names}. | Строк в этом представлении: {rows} — больше, чем помещается на одном листе Excel ({limit} строк под заголовком), поэтому они разбиты по порядку на {n} листа, на каждом есть заголовок: {names}. | Строк в этом представлении: {rows} — больше, чем помещается на одном листе Excel ({limit} строк под заголовком), поэтому они разбиты по порядку на {n} листов, на каждом есть заголовок: {names}.',
+}
