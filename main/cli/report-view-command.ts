@@ -15,10 +15,11 @@ import { privateTempDir } from '../platform/db/private-files'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
+import { parseFilterSpec } from './view-filter-spec'
 
 const help = helpText(
   `gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]
-                     [--sort COL[:desc]]... [--filter COL=VALUE]... [--totals] [--json]`,
+                     [--sort COL[:desc]]... [--filter 'COL OP VALUE']... [--totals] [--json]`,
   cliText('cli.help.report-view'),
 )
 
@@ -74,12 +75,7 @@ function sortKeys(header: readonly string[], specs: readonly string[]): SortKey[
 }
 
 function filters(header: readonly string[], specs: readonly string[]): ColumnFilter[] {
-  return specs.map((spec) => {
-    const eq = spec.indexOf('=')
-    if (eq <= 0) throw new UsageError(cliText('cli.wrong.filter-format', { spec }))
-    const column = columnIndex(header, spec.slice(0, eq), '--filter')
-    return { kind: 'equals', column, value: spec.slice(eq + 1) }
-  })
+  return specs.map((spec) => parseFilterSpec(spec, (name) => columnIndex(header, name, '--filter')))
 }
 
 function rowRange(spec: string | undefined, rowCount: number): [number, number] {

@@ -70,9 +70,14 @@ function filterCondition(filter: ColumnFilter, type: ColumnType, params: SqlPara
     case 'range': {
       const value = sortValue(filter.column, type)
       const bounds: string[] = []
-      if (isGiven(filter.min))
-        bounds.push(`${value} >= ${typedInput(params.bind(filter.min!), type)}`)
-      if (isGiven(filter.max)) bounds.push(upTo(value, filter.max!, type, params))
+      if (isGiven(filter.min)) {
+        const bound = typedInput(params.bind(filter.min!), type)
+        bounds.push(from(value, bound, wholeDay(filter.min!, type), filter.minExclusive))
+      }
+      if (isGiven(filter.max)) {
+        const bound = typedInput(params.bind(filter.max!), type)
+        bounds.push(upTo(value, bound, wholeDay(filter.max!, type), filter.maxExclusive))
+      }
       return bounds.join(' AND ')
     }
   }
@@ -97,12 +102,20 @@ function matchCondition(
 }
 
 /** A date alone as the upper bound of a timestamp column keeps that whole day. */
-function upTo(value: string, max: string, type: ColumnType, params: SqlParams): string {
-  const bound = typedInput(params.bind(max), type)
-  if (type.kind === 'timestamp' && DATE_ONLY.test(max)) {
-    return `${value} < ${bound} + INTERVAL 1 DAY`
-  }
-  return `${value} <= ${bound}`
+function upTo(value: string, bound: string, day: boolean, exclusive = false): string {
+  if (exclusive) return `${value} < ${bound}`
+  return day ? `${value} < ${bound} + INTERVAL 1 DAY` : `${value} <= ${bound}`
+}
+
+/** A date alone as the lower bound of a timestamp column, exclusive, starts after that day. */
+function from(value: string, bound: string, day: boolean, exclusive = false): string {
+  if (!exclusive) return `${value} >= ${bound}`
+  return day ? `${value} >= ${bound} + INTERVAL 1 DAY` : `${value} > ${bound}`
+}
+
+/** Whether a bound of a timestamp column is a day alone, which stands for all of that day. */
+function wholeDay(bound: string, type: ColumnType): boolean {
+  return type.kind === 'timestamp' && DATE_ONLY.test(bound)
 }
 
 function searchCondition(search: string, columnCount: number, params: SqlParams): string {

@@ -137,7 +137,16 @@ prints rows of its view: all rows of a file of up to 1,000 rows, else the first 
   --rows FROM:TO     rows FROM (0 = the first data row) up to but not including TO of the view
   --sort COL[:desc]  sort by a column, named as in the header or by its number (1 = first);
                      repeat for more columns
-  --filter COL=VALUE keep rows whose COL equals VALUE; repeat to narrow further
+  --filter 'COL OP VALUE'
+                     keep rows that pass; repeat to narrow further (all must pass). OP is one of
+                     =  !=  >  >=  <  <=   by the column's type: numbers exactly, dates as
+                                           15.03.2024, times as 2024-03-15 14:30 or 15.03.2024 14:30
+                                           (a day alone is all of that day)
+                     ~                     contains, ignoring case: --filter 'Email~{'@'}example.com'
+                     in                    any of a comma-separated list:
+                                           --filter 'Status in approved,declined'
+                     A value in double quotes is taken exactly ("" for a quote inside), as a list
+                     value with a comma needs: --filter 'Merchant in "Shop, Ltd",Other'
   --totals           add exact totals: Amount per Currency, rows per Transaction_type, and the
                      sum of every numeric column
   --json             print one JSON object: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals")`,

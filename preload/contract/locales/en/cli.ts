@@ -44,7 +44,11 @@ export const cli = {
     'one-file': 'name exactly one CSV file to read',
     'no-such-column':
       '{option} "{name}": no such column. The columns are: {columns} (or 1–{count}).',
-    'filter-format': '--filter "{spec}" must look like COLUMN=VALUE',
+    'filter-format': `--filter "{spec}" has no operator: write a column, an operator and a value, the operator one of = != > >= < <= (compared by the column's type), ~ (contains, ignoring case) or in (a list), e.g. --filter 'Amount>50', --filter 'Status in approved,declined', --filter 'Email~{'@'}example.com'`,
+    'filter-no-column': `--filter "{spec}" names no column before {operator}: write the column first, e.g. --filter 'Amount{operator}50'`,
+    'filter-needs-value': `--filter "{spec}" has nothing after {operator}: give a value, e.g. --filter 'Amount>50' or --filter 'Status in approved,declined'`,
+    'filter-quote': `--filter "{spec}" has a quote left open or text after a closing quote: put a value in double quotes whole, a quote inside as "", e.g. --filter 'Merchant in "Shop, Ltd",Other'`,
+    'filter-too-many': `--filter "{spec}" lists {n} values: at most {max} fit one filter; filter by a range or by contains (~) instead`,
     'rows-format': '--rows "{spec}" must look like FROM:TO, e.g. 0:100',
     'rows-beyond': '--rows {spec}: the view has {n} rows',
     'param-or-body': 'give the body either as --param name=value options or as --body, not both',

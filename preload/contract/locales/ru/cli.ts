@@ -39,7 +39,11 @@ export const cli: Translation<typeof english> = {
     'one-file': 'укажите ровно один CSV-файл',
     'no-such-column':
       '{option} "{name}": такого столбца нет. Столбцы: {columns} (или номера 1–{count}).',
-    'filter-format': '--filter "{spec}" должен иметь вид COLUMN=VALUE',
+    'filter-format': `--filter "{spec}" без оператора: укажите столбец, оператор и значение; оператор — = != > >= < <= (сравнение по типу столбца), ~ (содержит, без учёта регистра) или in (список), например --filter 'Amount>50', --filter 'Status in approved,declined', --filter 'Email~{'@'}example.com'`,
+    'filter-no-column': `--filter "{spec}": перед {operator} не указан столбец. Сначала столбец, например --filter 'Amount{operator}50'`,
+    'filter-needs-value': `--filter "{spec}": после {operator} нет значения. Укажите его, например --filter 'Amount>50' или --filter 'Status in approved,declined'`,
+    'filter-quote': `--filter "{spec}": кавычка не закрыта или после закрывающей кавычки есть текст. Значение заключайте в двойные кавычки целиком, кавычку внутри пишите как "", например --filter 'Merchant in "Shop, Ltd",Other'`,
+    'filter-too-many': `--filter "{spec}": значений в списке — {n}, а в один фильтр помещается не больше {max}. Отфильтруйте по диапазону или по вхождению (~)`,
     'rows-format': '--rows "{spec}" должен иметь вид FROM:TO, например 0:100',
     'rows-beyond':
       '--rows {spec}: в представлении {n} строка | --rows {spec}: в представлении {n} строки | --rows {spec}: в представлении {n} строк',
