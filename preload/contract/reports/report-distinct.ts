@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { FILTER_VALUES_MAX } from './report-view'
+import { outputText } from '../platform/text'
+
+/** The most distinct values a column lists: as many as a `oneOf` filter may hold. */
+export const DISTINCT_VALUES_MAX = FILTER_VALUES_MAX
+/** The longest value a list holds: the longest a filter may be given back. */
+export const DISTINCT_VALUE_LENGTH_MAX = 1000
+
+/**
+ * The distinct values of one column in the current view with that column's own filters left out
+ * (the others, and the search, applied), most rows first: what a checklist of values offers.
+ */
+export const distinctValuesSchema = z.object({
+  values: z
+    .array(
+      z.object({
+        /** As the grid shows it: an empty cell is ''. */
+        value: outputText(DISTINCT_VALUE_LENGTH_MAX),
+        count: z.number().int().min(1),
+      }),
+    )
+    .max(DISTINCT_VALUES_MAX),
+  /**
+   * The column has more values than listed, or one longer than a filter takes: a checklist of
+   * `values` would not offer them all.
+   */
+  more: z.boolean(),
+})
+export type DistinctValues = z.infer<typeof distinctValuesSchema>
