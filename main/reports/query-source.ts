@@ -1,6 +1,8 @@
 import type { ColumnType, ViewQuery } from '../../preload/contract/reports/report-view'
 import type { RowIndex } from '../platform/csv/row-index'
 import { readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
+import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
+import { pivotPlan } from './query/pivot-sql'
 import type { QuerySource } from './query/query-messages'
 import { totalsColumns } from './query/totals-columns'
 import { viewColumns } from './query/view-sql'
@@ -40,18 +42,29 @@ export function rowStarts({ offsets, rowCount }: RowIndex): { row: number; offse
   return starts
 }
 
-/** The columns a query of `query` (and its totals, when asked) will load. */
+/** The columns a query of `query` (and its totals, and its pivot, when asked) will load. */
 export function preparedColumns(
   query: ViewQuery,
   report: { header: readonly string[]; columnTypes: readonly ColumnType[] },
-  withTotals: boolean,
+  { totals = false, pivot }: { totals?: boolean; pivot?: PivotRequest },
 ): number[] {
   const columns = new Set(viewColumns(query, report.header.length))
-  if (withTotals) {
+  // A pivot the report cannot build loads nothing ahead: its query says why.
+  const pivotColumns = pivot ? attempt(() => pivotPlan(report, pivot).columns) : null
+  for (const column of pivotColumns ?? []) columns.add(column)
+  if (totals) {
     const { amount, currency, type, numeric } = totalsColumns(report)
     for (const column of [amount, currency, type, ...numeric]) {
       if (column !== null) columns.add(column)
     }
   }
   return [...columns]
+}
+
+function attempt<T>(make: () => T): T | null {
+  try {
+    return make()
+  } catch {
+    return null
+  }
 }

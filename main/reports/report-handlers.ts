@@ -83,6 +83,9 @@ export function reportHandlers(deps: {
       return stateView(session)
     },
     'reports:totals': async ({ reportId }) => reports.get(reportId).totals(),
+    'reports:pivot': async ({ reportId, pivot }) => reports.get(reportId).pivot(pivot),
+    'reports:distinct-values': async ({ reportId, column }) =>
+      reports.get(reportId).distinctValues(column),
     'reports:copy': async ({ reportId, from, to, columns, withHeader }) => {
       return { text: await selectionAsTsv(reports.get(reportId), from, to, columns, withHeader) }
     },

@@ -30,6 +30,7 @@ import { rowsFields } from '../platform/csv/row-fields'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
 import { transcodeToUtf8 } from '../platform/csv/transcode'
 import type { ScriptRef } from '../platform/workers/script-ref'
+import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
 import { directReadOf, preparedColumns, rowStarts } from './query-source'
@@ -81,12 +82,16 @@ export interface ReportSession {
   setQuery(query: ViewQuery, signal?: AbortSignal): Promise<ReportState>
   /** The exact totals of the current view. */
   totals(signal?: AbortSignal): ReturnType<QueryEngine['totals']>
+  /** The current view grouped by `request`'s keys, counted and measured (report-pivot.ts). */
+  pivot(request: PivotRequest, signal?: AbortSignal): ReturnType<QueryEngine['pivot']>
+  /** `column`'s distinct values with counts in the current view, its own filters left out. */
+  distinctValues(column: number, signal?: AbortSignal): ReturnType<QueryEngine['distinct']>
   /**
-   * Lets DuckDB start reading what `query` (and its totals) will need while the file is still
+   * Lets DuckDB start reading what `query` (and its totals or pivot) will need while the file is still
    * indexed, for a caller that knows its first query (the command line). Nothing once indexed
    * (the query follows at once), nor for a file not in UTF-8 (its copy is made after the index).
    */
-  prepare(query: ViewQuery, options?: { totals?: boolean }): void
+  prepare(query: ViewQuery, options?: { totals?: boolean; pivot?: PivotRequest }): void
   /** The file the report was opened from. */
   path: string
   close(): Promise<void>
@@ -159,14 +164,9 @@ function sessionOver(
   const closing = new AbortController()
   const signal = control.signal ? AbortSignal.any([control.signal, closing.signal]) : closing.signal
 
-  const sampleRequest = {
-    fromRow: head.rows.length,
-    windows: TYPE_SAMPLE_WINDOWS,
-    windowRows: TYPE_SAMPLE_ROWS,
-  }
   // The index threads start only now: started as the open began, a thread's start competed
   // with reading the first rows.
-  const indexed = indexFile(file, head, deps.indexWorker, sampleRequest, {
+  const indexed = indexFile(file, head, deps.indexWorker, typeSample(head), {
     signal,
     onProgress: ({ bytesDone, bytesTotal }) => control.onIndexProgress?.(bytesDone, bytesTotal),
   }).then((result) => {
@@ -287,12 +287,14 @@ function sessionOver(
       query = next
       return session.state()
     },
-    async totals(callerSignal) {
-      const totalsSignal = callerSignal ? AbortSignal.any([signal, callerSignal]) : signal
-      return deps.queryEngine.totals(await querySource(), query, totalsSignal)
-    },
-    prepare(next, { totals = false } = {}) {
-      const columns = preparedColumns(next, { header: head.columns, columnTypes }, totals)
+    totals: async (caller) =>
+      deps.queryEngine.totals(await querySource(), query, alsoBy(signal, caller)),
+    pivot: async (request, caller) =>
+      deps.queryEngine.pivot(await querySource(), query, request, alsoBy(signal, caller)),
+    distinctValues: async (column, caller) =>
+      deps.queryEngine.distinct(await querySource(), query, column, alsoBy(signal, caller)),
+    prepare(next, also = {}) {
+      const columns = preparedColumns(next, { header: head.columns, columnTypes }, also)
       if (index || file.format.encoding !== 'utf-8' || columns.length === 0) return
       const { size: fileSize, mtimeMs } = fstatSync(file.handle.fd)
       const source = { file: file.path, delimiter: file.format.delimiter, fileSize, mtimeMs }
@@ -307,6 +309,16 @@ function sessionOver(
     },
   }
   return session
+}
+
+/** The rows sampled across the file past the head, to detect column types beyond it. */
+function typeSample(head: CsvHead): SampleRequest {
+  return { fromRow: head.rows.length, windows: TYPE_SAMPLE_WINDOWS, windowRows: TYPE_SAMPLE_ROWS }
+}
+
+/** The session's `signal`, and the caller's too when it gives one. */
+function alsoBy(signal: AbortSignal, caller?: AbortSignal): AbortSignal {
+  return caller ? AbortSignal.any([signal, caller]) : signal
 }
 
 /** The rows the worker sampled across the file, read as `rows` reads them. */

@@ -9,6 +9,8 @@ import { jobChannels, jobEvents } from './platform/jobs'
 import { recurringChannels } from './recurring/recurring-channels'
 import { recurringEditorChannels } from './recurring/recurring-editor-channels'
 import { reportChannels } from './reports/report-channels'
+import { reportFileChannels } from './reports/report-file-channels'
+import { reportPivotChannels } from './reports/report-pivot-channels'
 import { reportRunChannels } from './reports/report-run-channels'
 import { reportTemplateChannels } from './templates/report-template-channels'
 import { sandboxChannels } from './sandbox/sandbox-channels'
@@ -23,6 +25,8 @@ export const channels = {
   ...sandboxChannels,
   ...jobChannels,
   ...reportChannels,
+  ...reportFileChannels,
+  ...reportPivotChannels,
   ...reportTemplateChannels,
   ...reportRunChannels,
   ...bulkChannels,

@@ -1,4 +1,8 @@
-import type { PivotKey, PivotRequest } from '../../../preload/contract/reports/report-pivot'
+import type {
+  PivotKey,
+  PivotMeasure,
+  PivotRequest,
+} from '../../../preload/contract/reports/report-pivot'
 import { PIVOT_GROUPS_MAX } from '../../../preload/contract/reports/pivot-rules'
 import type { ColumnType } from '../../../preload/contract/reports/report-view'
 import { columnName, isNumeric, numberValues, sortValue } from './column-sql'
@@ -39,7 +43,10 @@ const COLUMN_NAME_MAX = 200
  * measured column. Groups are ranked by their keys (dates by date, numbers by value, text
  * ignoring case) and only the first PIVOT_GROUPS_MAX + 1 kept: one more tells there are more.
  */
-export function pivotPlan(source: QuerySource, request: PivotRequest): PivotPlan {
+export function pivotPlan(
+  source: Pick<QuerySource, 'header' | 'columnTypes'>,
+  request: PivotRequest,
+): PivotPlan {
   const types = source.columnTypes
   checkPivot(source, request)
   const { amount, currency, type } = totalsColumns(source)
@@ -70,19 +77,35 @@ export function pivotPlan(source: QuerySource, request: PivotRequest): PivotPlan
   }
 }
 
+/** What a pivot measures when the user names nothing: the sum of Amount, when it is numbers. */
+export function defaultPivotMeasures(
+  report: Pick<QuerySource, 'header' | 'columnTypes'>,
+): PivotMeasure[] {
+  const { amount } = totalsColumns(report)
+  return amount === null ? [] : [{ column: amount, kind: 'sum' }]
+}
+
 /** A key's GROUP BY expression, its text in the result, and how groups sort by it. */
 function keySql(key: PivotKey, type: ColumnType) {
   const name = columnName(key.column)
   if (key.bucket === undefined) {
     return { group: name, text: name, order: [`${sortValue(key.column, type)} NULLS LAST`, name] }
   }
-  const day = `${sortValue(key.column, type)}::DATE`
+  const day = type.kind === 'text' ? textDay(name) : `${sortValue(key.column, type)}::DATE`
   const group = key.bucket === 'day' ? day : `date_trunc('${key.bucket}', ${day})::DATE`
   return {
     group,
     text: `strftime(${group}, '${BUCKET_TEXT[key.bucket]}')`,
     order: [`${group} NULLS LAST`],
   }
+}
+
+/**
+ * The day of a text column's value that reads as a date: a column of dates with a few values
+ * that do not is typed text, and those values make a group of their own (keyed null).
+ */
+function textDay(name: string): string {
+  return `coalesce(TRY_CAST(${name} AS TIMESTAMP), try_strptime(${name}, '%d.%m.%Y'))::DATE`
 }
 
 /** The results a measured column needs: its count of numbers always, then what was asked. */
@@ -125,8 +148,8 @@ function measuredColumns(
   return [...byColumn.values()]
 }
 
-/** Refuses a column the report lacks, a bucket of a column without dates, a measure of text. */
-function checkPivot(source: QuerySource, request: PivotRequest) {
+/** Refuses a column the report lacks, a bucket of a column of numbers, a measure of text. */
+function checkPivot(source: Pick<QuerySource, 'header' | 'columnTypes'>, request: PivotRequest) {
   const columnCount = source.header.length
   const name = (column: number) => (source.header[column] ?? '').slice(0, COLUMN_NAME_MAX)
   for (const { column } of [...request.groupBy, ...request.measures]) {
@@ -138,8 +161,7 @@ function checkPivot(source: QuerySource, request: PivotRequest) {
     }
   }
   for (const { column, bucket } of request.groupBy) {
-    const kind = source.columnTypes[column]!.kind
-    if (bucket !== undefined && kind !== 'date' && kind !== 'timestamp') {
+    if (bucket !== undefined && isNumeric(source.columnTypes[column]!)) {
       throw new QueryError('invalid', 'report.pivot.bucket-not-date', {
         column: name(column),
       })

@@ -163,15 +163,15 @@ describe('a pivot of a report view', () => {
     expect(result.groups[0]!.net).toBeNull()
   })
 
-  it('refuses a bucket of a column without dates and a figure of text, naming the column', async () => {
+  it('refuses a bucket of a column of numbers and a figure of text, naming the column', async () => {
     const bucket = await caught(
-      () => pivot({ groupBy: [{ column: NAME, bucket: 'day' }] }),
+      () => pivot({ groupBy: [{ column: AMOUNT, bucket: 'day' }] }),
       QueryError,
     )
     expect(bucket).toMatchObject({
       failure: 'invalid',
       messageCode: 'report.pivot.bucket-not-date',
-      params: { column: 'Name' },
+      params: { column: 'Amount' },
     })
     const measure = await caught(
       () => pivot({ groupBy: [{ column: NAME }], measures: [{ column: TYPE, kind: 'sum' }] }),

@@ -50,7 +50,7 @@ export const reportPivot = {
 /** Why a pivot cannot be built (main/reports/query/pivot-sql.ts), keyed by code under `report.pivot.`. */
 export const mainReportPivot = {
   'bucket-not-date':
-    '"{column}" holds no dates or times: only a date or timestamp column is grouped by day, week or month.',
+    '"{column}" holds numbers, not dates: only a column of dates or times is grouped by day, week or month.',
   'measure-not-number':
     '"{column}" holds no numbers: sums, minimums, maximums and averages are of numeric columns only.',
 }

@@ -51,7 +51,7 @@ export const reportPivot: Translation<typeof english> = {
 
 export const mainReportPivot: Translation<typeof englishMain> = {
   'bucket-not-date':
-    'В столбце «{column}» нет дат: по дням, неделям и месяцам группируется только столбец с датой или временем.',
+    'В столбце «{column}» числа, а не даты: по дням, неделям и месяцам группируется только столбец с датой или временем.',
   'measure-not-number':
     'В столбце «{column}» нет чисел: сумма, минимум, максимум и среднее считаются только по числовым столбцам.',
 }
