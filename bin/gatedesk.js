@@ -19,6 +19,7 @@ if (nodeMajor === REQUIRED_MAJOR) {
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
+    stderrIsTerminal: process.stderr.isTTY === true,
     // Russian when LC_ALL, LC_MESSAGES or LANG says so, else English.
     language: terminalLanguage(),
   })

@@ -10,6 +10,8 @@ export interface CliIo {
   stderr: (text: string) => void
   /** The terminal's language (terminalLanguage()); English when not given, as in tests. */
   language?: CatalogLanguage
+  /** Standard error is a terminal: progress that rewrites its line is shown there. */
+  stderrIsTerminal?: boolean
 }
 
 /** A failure worded when it is printed, in the terminal's language; its message is English. */

@@ -22,6 +22,7 @@ const commands: Record<CommandName, () => Promise<CommandRun>> = {
   'bulk-update': async () => (await import('./bulk-update-command')).bulkUpdateCommand,
   report: async () => (await import('./report-command')).reportCommand,
   'report-view': async () => (await import('./report-view-command')).reportViewCommand,
+  'report-export': async () => (await import('./report-export-command')).reportExportCommand,
 }
 
 const isCommand = (name: string): name is CommandName => Object.hasOwn(commands, name)

@@ -1,35 +1,25 @@
-import { readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import type {
-  ColumnFilter,
-  ColumnType,
-  ReportTotals,
-  SortKey,
-} from '../../preload/contract/reports/report-view'
-import { createJobRunner } from '../platform/jobs/job-runner'
-import { forkLauncher } from '../platform/workers/fork-launcher'
-import { createQueryEngine, createReportService } from '../reports'
-import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir'
-import { privateTempDir } from '../platform/db/private-files'
+import type { ColumnType, ReportTotals } from '../../preload/contract/reports/report-view'
+import { defaultPivotMeasures } from '../reports'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
-import { CliFailure, UsageError, type CliIo } from './cli-io'
+import { UsageError, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
-import { parseFilterSpec } from './view-filter-spec'
+import { columnIndex, viewOptions, viewQuery, withCliReport } from './report-cli-session'
+import { pivotJson, pivotOptions, pivotRequest, pivotText } from './report-pivot-cli'
 
 const help = helpText(
   `gatedesk report-view FILE [--delimiter D] [--encoding E] [--rows FROM:TO]
-                     [--sort COL[:desc]]... [--filter 'COL OP VALUE']... [--totals] [--json]`,
+                     [--sort COL[:desc]]... [--filter 'COL OP VALUE']... [--totals]
+                     [--group-by COL[,COL…] [--bucket COL:day|week|month]... [--measure KIND:COL]...]
+                     [--json]`,
   cliText('cli.help.report-view'),
 )
 
 const options = {
-  delimiter: { type: 'string' },
-  encoding: { type: 'string' },
+  ...viewOptions,
   rows: { type: 'string' },
-  sort: { type: 'string', multiple: true },
-  filter: { type: 'string', multiple: true },
   totals: { type: 'boolean' },
+  ...pivotOptions,
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -46,36 +36,6 @@ function parse(argv: string[]) {
   } catch (error) {
     throw new UsageError(cliText('cli.wrong.options', { detail: (error as Error).message }))
   }
-}
-
-/** A column by its header name (exact, else ignoring case) or its 1-based number. */
-function columnIndex(header: readonly string[], name: string, option: string): number {
-  const exact = header.indexOf(name)
-  if (exact >= 0) return exact
-  const folded = header.findIndex((column) => column.toLowerCase() === name.toLowerCase())
-  if (folded >= 0) return folded
-  const number = Number(name)
-  if (Number.isInteger(number) && number >= 1 && number <= header.length) return number - 1
-  throw new UsageError(
-    cliText('cli.wrong.no-such-column', {
-      option,
-      name,
-      columns: header.join(', '),
-      count: header.length,
-    }),
-  )
-}
-
-function sortKeys(header: readonly string[], specs: readonly string[]): SortKey[] {
-  return specs.map((spec) => {
-    const descending = /:desc$/i.test(spec)
-    const name = spec.replace(/:(asc|desc)$/i, '')
-    return { column: columnIndex(header, name, '--sort'), descending }
-  })
-}
-
-function filters(header: readonly string[], specs: readonly string[]): ColumnFilter[] {
-  return specs.map((spec) => parseFilterSpec(spec, (name) => columnIndex(header, name, '--filter')))
 }
 
 function rowRange(spec: string | undefined, rowCount: number): [number, number] {
@@ -121,51 +81,6 @@ function totalsText(totals: ReportTotals, header: readonly string[], say: CliWor
   return lines.join('\n')
 }
 
-/** A run's temp folder is named by its process, so that one a killed run left can be told. */
-const RUN_FOLDER = /^report-view-(\d+)-/
-
-/** The signals that end a command at a terminal: Ctrl+C, the terminal closing, kill or timeout. */
-const ENDING_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGTERM'] as const
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/**
- * Removes the folders of earlier runs whose process is gone: one killed with SIGKILL had no
- * chance to remove its own. A run still at work keeps its folder.
- */
-function removeLeftBehind(root: string): void {
-  for (const name of readdirSync(root)) {
-    const pid = RUN_FOLDER.exec(name)?.[1]
-    if (pid !== undefined && !isRunning(Number(pid))) {
-      rmSync(join(root, name), { recursive: true, force: true })
-    }
-  }
-}
-
-/**
- * A new owner-only folder for this run in `root`, after removing what killed runs left there, or
- * a failure that says where and what to do.
- */
-function runTempDir(root: string): string {
-  try {
-    const folder = privateTempDir(root, `report-view-${process.pid}-`)
-    removeLeftBehind(root)
-    return folder
-  } catch (error) {
-    const reason = (error as Error).message
-    throw new CliFailure(
-      cliText('cli.view.temp-folder', { root, reason, variable: DATA_DIR_VARIABLE }),
-    )
-  }
-}
-
 export async function reportViewCommand(
   argv: string[],
   io: CliIo,
@@ -180,59 +95,31 @@ export async function reportViewCommand(
   if (positionals.length !== 1) throw new UsageError(cliText('cli.wrong.one-file'))
   const file = positionals[0]!
 
-  const jobs = createJobRunner({ progress: () => {}, finished: () => {} })
-  // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
-  // folder's temp, as the app keeps them. A signal ends the command: the folder goes first.
-  const reportTemp = runTempDir(tempRoot(cliDataDir()))
-  // Retried: a file the query process writes as it ends would make one removal fail.
-  const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true, maxRetries: 3 })
-  const stopListening = () => {
-    for (const signal of ENDING_SIGNALS) process.off(signal, interrupted)
-  }
-  const queryEngine = createQueryEngine({
-    launch: forkLauncher,
-    script: scripts('query-process'),
-    scratchRoot: reportTemp,
-  })
-  const interrupted = (signal: NodeJS.Signals) => {
-    // The query process (started as the file opens) writes in the folder: ended first.
-    queryEngine.close()
-    removeTemp()
-    stopListening()
-    process.kill(process.pid, signal)
-  }
-  for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
-  // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
-  // it opens the file; one that only reads rows never starts it.
-  if (values.sort || values.filter || values.totals) queryEngine.warm()
-  const reports = createReportService({
-    jobs,
-    indexWorker: scripts('row-index-worker'),
-    queryEngine,
-    workRoot: reportTemp,
-  })
-  try {
-    const { reportId, head } = await reports
-      .open(file, { encoding: values.encoding ?? null, delimiter: values.delimiter ?? null })
-      .catch((error: Error) => {
-        throw CliFailure.of(error)
-      })
+  const { encoding, delimiter } = values
+  const warm = Boolean(values.sort || values.filter || values.totals || values['group-by'])
+  const opening = { command: 'view', encoding, delimiter, warm } as const
+  return withCliReport(file, opening, scripts, async ({ reports, reportId }) => {
     const session = reports.get(reportId)
-    const query = {
-      sort: sortKeys(head.columns, values.sort ?? []),
-      filters: filters(head.columns, values.filter ?? []),
-    }
+    const { head } = session
+    const query = viewQuery(head.columns, values)
+    const columnOf = (name: string, option: string) => columnIndex(head.columns, name, option)
+    const pivot = pivotRequest(
+      values,
+      columnOf,
+      defaultPivotMeasures({ header: head.columns, columnTypes: head.columnTypes }),
+    )
     // DuckDB reads what the query needs while the file is indexed, in the query process.
-    session.prepare(query, { totals: values.totals ?? false })
+    session.prepare(query, { totals: values.totals ?? false, ...(pivot ? { pivot } : {}) })
     await session.indexed
     const state = await session.setQuery(query)
     const [from, to] = rowRange(values.rows, state.rowCount)
     const rows = await session.rows(from, to)
     const totals = values.totals ? await session.totals() : undefined
+    const pivoted = pivot ? await session.pivot(pivot) : undefined
     if (values.json) {
       const { problems } = state
       io.stdout(
-        `${JSON.stringify({ header: head.columns, rowCount: state.rowCount, problems, rows, ...(totals ? { totals } : {}) })}\n`,
+        `${JSON.stringify({ header: head.columns, rowCount: state.rowCount, problems, rows, ...(totals ? { totals } : {}), ...(pivoted ? pivotJson(pivoted, pivot!, head.columns) : {}) })}\n`,
       )
     } else {
       const shown = say('cli.view.shown', { from, to, count: state.rowCount })
@@ -241,16 +128,9 @@ export async function reportViewCommand(
       )
       const parts = [table(head.columns, head.columnTypes, rows), shown, ...problems]
       if (totals) parts.push(totalsText(totals, head.columns, say))
+      if (pivoted) parts.push(pivotText(pivoted, pivot!, head.columns, say))
       io.stdout(`${parts.join('\n')}\n`)
     }
     return 0
-  } catch (error) {
-    if (error instanceof UsageError || error instanceof CliFailure) throw error
-    throw CliFailure.of(error as Error)
-  } finally {
-    stopListening()
-    await reports.closeAll()
-    queryEngine.close()
-    removeTemp()
-  }
+  })
 }

@@ -34,7 +34,7 @@ export function exportViewAs(
   columns: readonly number[] | null,
   job: JobContext,
   { format = 'csv', exactBytes = false, language = 'en', sheetRowsMax }: ViewExportOptions,
-): Promise<{ rows: number; bytes: number }> {
+): Promise<{ rows: number; bytes: number; sheets?: number }> {
   if (format === 'xlsx')
     return exportViewXlsx(session, target, columns, job, { language, sheetRowsMax })
   const delimiter = format === 'tsv' ? '\t' : session.head.delimiter

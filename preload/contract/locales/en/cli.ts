@@ -1,3 +1,4 @@
+import { cliExport } from './cli-export'
 import { cliHelp } from './cli-help'
 
 /**
@@ -7,6 +8,7 @@ import { cliHelp } from './cli-help'
  */
 export const cli = {
   help: cliHelp,
+  export: cliExport,
   /** The first word of a synopsis; the lines under it are indented by its length. */
   usage: 'Usage:',
   overview: {
@@ -23,6 +25,8 @@ export const cli = {
       'send the updates of a CSV file, journaled: resumable, never sending a row twice',
     report: 'run one custom transactions report and save it (CSV or PDF) to a file',
     'report-view': "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
+    'report-export':
+      'write the view of a CSV report (sorted, filtered, chosen columns) as XLSX, CSV or TSV',
   },
   'unknown-command': 'gatedesk: unknown command "{name}"',
   'see-help': 'Run "gatedesk {command} --help" for the options.',

@@ -1,9 +1,11 @@
 import type { Translation } from '../message-schema'
 import type { cli as english } from '../en/cli'
+import { cliExport } from './cli-export'
 import { cliHelp } from './cli-help'
 
 export const cli: Translation<typeof english> = {
   help: cliHelp,
+  export: cliExport,
   usage: 'Вызов:',
   overview: {
     synopsis: 'gatedesk <команда> [параметры]',
@@ -20,6 +22,8 @@ export const cli: Translation<typeof english> = {
       'отправить изменения из CSV-файла по журналу: можно продолжить, строка не уйдёт дважды',
     report: 'получить пользовательский отчёт по транзакциям и сохранить его в файл (CSV или PDF)',
     'report-view': 'вывести строки CSV-отчёта с сортировкой, фильтрами и итогами движка приложения',
+    'report-export':
+      'записать представление CSV-отчёта (сортировка, фильтры, столбцы) в XLSX, CSV или TSV',
   },
   'unknown-command': 'gatedesk: неизвестная команда "{name}"',
   'see-help': 'Параметры команды: "gatedesk {command} --help".',
