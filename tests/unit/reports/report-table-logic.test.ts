@@ -164,7 +164,7 @@ describe('column layouts kept per report header', () => {
     }
   }
   const header = ['Transaction_id', 'Amount', 'Currency']
-  const arranged = { order: [2, 0, 1], hidden: [0], widths: [200, 90, 70] }
+  const arranged = { order: [2, 0, 1], hidden: [0], widths: [200, 90, 70], pinned: [2] }
 
   it('restores a layout for the same header only', () => {
     const storage = memoryStorage()
@@ -189,6 +189,7 @@ describe('column layouts kept per report header', () => {
       { ...arranged, hidden: [0, 1, 2] },
       { ...arranged, widths: [1, 2] },
       { ...arranged, widths: [1, 'wide', 3] },
+      { ...arranged, pinned: [7] },
       null,
     ]) {
       stored(broken)
@@ -206,7 +207,7 @@ describe('column layouts kept per report header', () => {
     for (let kind = 0; kind <= SAVED_LAYOUTS_MAX; kind++) {
       saveLayout(
         [`Column of kind ${kind}`],
-        { order: [0], hidden: [], widths: [100] },
+        { order: [0], hidden: [], widths: [100], pinned: [] },
         storage,
         kind,
       )

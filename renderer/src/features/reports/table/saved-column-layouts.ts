@@ -1,4 +1,4 @@
-import { clampWidth, type ColumnLayout } from './column-layout'
+import { clampWidth, pinnedFirst, type ColumnLayout } from './column-layout'
 
 const STORAGE_KEY = 'gatedesk.reportColumnLayouts'
 /** Layouts of this many kinds of report are kept; the least recently arranged go first. */
@@ -39,12 +39,19 @@ const isIndexList = (value: unknown, count: number): value is number[] =>
 
 /** A saved layout that still fits `count` columns, or null (edited by hand, or another version). */
 function fitting(layout: unknown, count: number): ColumnLayout | null {
-  const { order, hidden, widths } = (layout ?? {}) as Partial<Record<keyof ColumnLayout, unknown>>
+  const {
+    order,
+    hidden,
+    widths,
+    pinned = [],
+  } = (layout ?? {}) as Partial<Record<keyof ColumnLayout, unknown>>
   if (!isIndexList(order, count) || order.length !== count) return null
   if (!isIndexList(hidden, count) || hidden.length >= count) return null
   if (!Array.isArray(widths) || widths.length !== count) return null
   if (!widths.every((width) => typeof width === 'number' && Number.isFinite(width))) return null
-  return { order, hidden, widths: widths.map(clampWidth) }
+  // Layouts saved before columns could be pinned have none pinned.
+  if (!isIndexList(pinned, count)) return null
+  return { order: pinnedFirst(order, pinned), hidden, widths: widths.map(clampWidth), pinned }
 }
 
 /** The layout the user last gave reports with these columns, if any. */
