@@ -7,8 +7,11 @@ export class ProblemList {
 
   constructor(private readonly max: number) {}
 
-  add(line: number, message: string): void {
+  /** A problem of the row starting on `line`: a data row's id as `row`, none for the header. */
+  add(line: number, message: string, row?: number): void {
     this.count++
-    if (this.kept.length < this.max) this.kept.push({ line, message })
+    if (this.kept.length < this.max) {
+      this.kept.push(row === undefined ? { line, message } : { line, row, message })
+    }
   }
 }

@@ -64,7 +64,11 @@ export function joinScans(
 ): RowScan {
   const problems: ReportProblem[] = [
     ...first.problems,
-    ...rest.problems.map(({ line, message }) => ({ line: line + cutLine - 1, message })),
+    ...rest.problems.map(({ line, row, message }) => ({
+      line: line + cutLine - 1,
+      ...(row === undefined ? {} : { row: row + first.rowCount }),
+      message,
+    })),
   ].slice(0, maxProblems)
   const problemCount = first.problemCount + rest.problemCount
   const oddQuoteCount = first.oddQuoteCount + rest.oddQuoteCount

@@ -353,12 +353,18 @@ export class RowScanner {
     this.contentEnd = contentEnd
     const isHeader = this.rowIsHeader
     if (isHeader) this.headerFields = fields
+    const row = isHeader ? undefined : this.starts.length - 1
     if (quoteOpen) {
-      this.problems.add(this.rowLine, 'a quoted field is not closed before the end of the file')
+      this.problems.add(
+        this.rowLine,
+        'a quoted field is not closed before the end of the file',
+        row,
+      )
     } else if (!isHeader && fields !== this.headerFields) {
       this.problems.add(
         this.rowLine,
         `${countOf(fields, 'field')}, the header has ${this.headerFields}`,
+        row,
       )
     }
   }

@@ -104,6 +104,8 @@ export type ReportTotals = z.infer<typeof reportTotalsSchema>
 export const reportProblemSchema = z.object({
   /** 1-based line of the file where the row starts. */
   line: z.number().int().min(1),
+  /** The row's id (its place among the file's data rows, from 0); none for the header. */
+  row: z.number().int().min(0).optional(),
   message: outputText(500),
 })
 export type ReportProblem = z.infer<typeof reportProblemSchema>

@@ -68,14 +68,14 @@ describe('row scanner', () => {
     }
   })
 
-  it('reports ragged rows by the line they start on, counting line breaks inside quotes', () => {
+  it('reports ragged rows by their id and the line they start on, counting line breaks inside quotes', () => {
     expect(scanBytes(bytes(TRICKY_CSV)).problems).toEqual([
-      { line: 11, message: '2 fields, the header has 3' },
+      { line: 11, row: 4, message: '2 fields, the header has 3' },
     ])
     const scan = scanBytes(bytes('a,b\r\n"x\r\ny",1,2\r\n"one"\n'))
     expect(scan.problems).toEqual([
-      { line: 2, message: '3 fields, the header has 2' },
-      { line: 4, message: '1 field, the header has 2' },
+      { line: 2, row: 0, message: '3 fields, the header has 2' },
+      { line: 4, row: 1, message: '1 field, the header has 2' },
     ])
   })
 
@@ -83,7 +83,7 @@ describe('row scanner', () => {
     const file = 'a,b\n1,2\n3,"open\n4,5\n'
     const scan = scanBytes(bytes(file))
     expect(scan.problems).toEqual([
-      { line: 3, message: 'a quoted field is not closed before the end of the file' },
+      { line: 3, row: 1, message: 'a quoted field is not closed before the end of the file' },
     ])
     expect(rowTexts(bytes(file), scan)).toEqual(['1,2', '3,"open\n4,5\n'])
   })
@@ -92,14 +92,18 @@ describe('row scanner', () => {
     const scan = scanBytes(bytes(`a,b\n${'1\n'.repeat(1500)}`))
     expect(scan.problems).toHaveLength(1000)
     expect(scan.problemCount).toBe(1500)
-    expect(scan.problems[999]).toEqual({ line: 1001, message: '1 field, the header has 2' })
+    expect(scan.problems[999]).toEqual({
+      line: 1001,
+      row: 999,
+      message: '1 field, the header has 2',
+    })
   })
 
   it.each([',', ';', '\t', '|'])('counts fields by the delimiter %j, not inside quotes', (d) => {
     const file = `"a"${d}"b"${d}"c"\n"1${d}2"${d}",;\t|"${d}3\nx${d}y\n`
     const scan = scanBytes(bytes(file), d)
     expect(scan.rowCount).toBe(2)
-    expect(scan.problems).toEqual([{ line: 3, message: '2 fields, the header has 3' }])
+    expect(scan.problems).toEqual([{ line: 3, row: 1, message: '2 fields, the header has 3' }])
   })
 
   // DuckDB reads a file itself only when it has none: it reads these quotes otherwise.
