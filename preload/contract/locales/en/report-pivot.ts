@@ -11,6 +11,9 @@ export const reportPivot = {
     week: 'By week (from Monday)',
     month: 'By month',
   },
+  /** A bucketed key's heading: "Created_date by day". */
+  keyBy: '{column} {bucket}',
+  bucketWords: { day: 'by day', week: 'by week', month: 'by month' },
   figures: 'Figures',
   kinds: { count: 'Rows', sum: 'Sum', min: 'Min', max: 'Max', avg: 'Average' },
   /** A figure's column header: "Sum of Amount". */
@@ -32,7 +35,7 @@ export const reportPivot = {
   noDate: '(not a date)',
   emptyValue: '(empty)',
   chart: 'Chart',
-  chartOf: '{figure} by {key}',
+  chartOf: '{figure} — {key}',
   failed: 'The pivot could not be built: {reason}',
   cli: {
     'bucket-format': '--bucket "{spec}" must look like COLUMN:day, COLUMN:week or COLUMN:month',

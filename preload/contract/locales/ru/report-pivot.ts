@@ -13,6 +13,8 @@ export const reportPivot: Translation<typeof english> = {
     week: 'По неделям (с понедельника)',
     month: 'По месяцам',
   },
+  keyBy: '{column} {bucket}',
+  bucketWords: { day: 'по дням', week: 'по неделям', month: 'по месяцам' },
   figures: 'Показатели',
   kinds: { count: 'Строк', sum: 'Сумма', min: 'Мин.', max: 'Макс.', avg: 'Среднее' },
   figureOf: '{kind}: {column}',
@@ -33,7 +35,7 @@ export const reportPivot: Translation<typeof english> = {
   noDate: '(не дата)',
   emptyValue: '(пусто)',
   chart: 'График',
-  chartOf: '{figure} по {key}',
+  chartOf: '{figure} — {key}',
   failed: 'Не удалось построить сводную: {reason}',
   cli: {
     'bucket-format':

@@ -1,0 +1,58 @@
+import type {
+  PivotBucket,
+  PivotMeasureKind,
+  PivotRequest,
+  PivotResult,
+} from '../../../../../preload/contract/reports/report-pivot'
+
+/** The words a pivot's table is headed with, in the window's language. */
+export interface PivotWords {
+  key(column: string, bucket: PivotBucket | undefined): string
+  count: string
+  figure(kind: PivotMeasureKind, column: string): string
+  net(currency: string): string
+  /** A key that is no date (a bucket of a value that does not read as one). */
+  noDate: string
+}
+
+/**
+ * A built pivot as a table: its header, then a row per group: the keys, the row count, each
+ * figure and the net of each currency as exact decimal text (never floats), '' where a group
+ * has none. The key columns come first (`keyCount`), the numbers after. The window shows it; the
+ * pivot's CSV and XLSX export write it.
+ */
+export interface PivotTable {
+  header: string[]
+  rows: string[][]
+  keyCount: number
+}
+
+export function pivotTable(
+  result: PivotResult,
+  request: PivotRequest,
+  columnNames: readonly string[],
+  words: PivotWords,
+): PivotTable {
+  const currencies = netCurrencies(result)
+  const header = [
+    ...request.groupBy.map(({ column, bucket }) => words.key(columnNames[column]!, bucket)),
+    words.count,
+    ...request.measures.map(({ column, kind }) => words.figure(kind, columnNames[column]!)),
+    ...currencies.map((currency) => words.net(currency)),
+  ]
+  const rows = result.groups.map((group) => [
+    ...group.keys.map((key) => key ?? words.noDate),
+    String(group.count),
+    ...group.values.map((value) => value ?? ''),
+    ...currencies.map(
+      (currency) => group.net?.find((item) => item.currency === currency)?.net ?? '',
+    ),
+  ])
+  return { header, rows, keyCount: request.groupBy.length }
+}
+
+/** The currencies any group has a net in, in order. */
+export function netCurrencies(result: PivotResult): string[] {
+  const all = result.groups.flatMap((group) => (group.net ?? []).map((item) => item.currency))
+  return [...new Set(all)].sort()
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { useAppInBrowser } from '../harness/app-under-test'
+import { screenLooks } from './screen-looks'
+
+// The pivot of a transactions report: net takings per currency per day, with a chart.
+const HEADER = ['Transaction_id', 'Created_date', 'Amount', 'Currency', 'Transaction_type']
+const TYPES = ['sale', 'sale', 'refund', 'capture', 'sale', 'payout']
+const ROWS = 120
+const row = (i: number) => [
+  String(7000 + i),
+  `2026-11-${String(2 + (i % 7)).padStart(2, '0')} ${String(i % 24).padStart(2, '0')}:00:00`,
+  `${(i % 50) + 10}.${String(i % 1000).padStart(3, '0')}`,
+  ['EUR', 'USD'][i % 2]!,
+  TYPES[i % 6]!,
+]
+const dir = mkdtempSync(join(tmpdir(), 'gatedesk-report-pivot-'))
+const file = join(dir, 'transactions.csv')
+const rows = Array.from({ length: ROWS }, (_, i) => row(i))
+writeFileSync(file, [HEADER, ...rows].map((r) => r.join(',')).join('\r\n'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const suite = useAppInBrowser()
+const page = () => suite.app.page
+const byTestId = (id: string) => page().getByTestId(id)
+const tableRows = () =>
+  byTestId('pivot-table')
+    .locator('tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())),
+    )
+
+/** The exact net of the rows `keep` keeps, by the default signs, in thousandths. */
+function net(keep: (r: string[]) => boolean): string {
+  const sign: Record<string, number> = { sale: 1, capture: 1, refund: -1, payout: -1 }
+  const units = rows
+    .filter(keep)
+    .reduce((sum, r) => sum + sign[r[4]!]! * Math.round(Number(r[2]) * 1000), 0)
+  return (units / 1000).toFixed(3)
+}
+
+describe('the pivot of a report', () => {
+  it('groups by day and currency with exact sums, the net by transaction type, and a chart', async () => {
+    await page().getByRole('link', { name: 'Reports' }).click()
+    suite.gatedesk.dialogs.nextOpen = file
+    await byTestId('open-report-file').click()
+    await expect
+      .poll(() => byTestId('report-count').textContent(), { timeout: 10_000 })
+      .toBe(`Showing ${ROWS} of ${ROWS} rows`)
+    await byTestId('report-shown-pivot').click()
+    await byTestId('pivot-build').click()
+    // Seven days by two currencies.
+    await expect
+      .poll(() => byTestId('pivot-panel').getByText('14 groups').count(), { timeout: 10_000 })
+      .toBe(1)
+    const [first] = await tableRows()
+    const day2eur = (r: string[]) => r[1]!.startsWith('2026-11-02') && r[3] === 'EUR'
+    const count = rows.filter(day2eur).length
+    // Day, currency, rows, the sum of Amount, the net of each currency.
+    expect(first!.slice(0, 3)).toEqual(['2026-11-02', 'EUR', String(count)])
+    expect(first![4]).toBe(net(day2eur))
+    expect(first![5]).toBe('')
+    await expect.poll(() => byTestId('pivot-chart').locator('canvas').count()).toBe(1)
+    await screenLooks(suite.app, 'report-pivot')
+  })
+
+  it('takes the sign the user sets for a transaction type', async () => {
+    await byTestId('pivot-sign-refund').click()
+    await page().locator('.n-base-select-option').getByText('Ignore', { exact: true }).click()
+    await byTestId('pivot-build').click()
+    const day2eur = (r: string[]) =>
+      r[1]!.startsWith('2026-11-02') && r[3] === 'EUR' && r[4] !== 'refund'
+    await expect.poll(async () => (await tableRows())[0]![4]).toBe(net(day2eur))
+  })
+})
