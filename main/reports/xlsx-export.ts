@@ -1,5 +1,7 @@
+import { once } from 'node:events'
 import { stat } from 'node:fs/promises'
 import { basename, extname } from 'node:path'
+import type { Writable } from 'node:stream'
 import ExcelJS from 'exceljs'
 import { explainWith } from '../../preload/contract/locales/explain'
 import type { CatalogLanguage } from '../platform/i18n/catalog-wording'
@@ -15,6 +17,8 @@ import { columnWidths } from './xlsx-widths'
 export const XLSX_SHEET_ROWS_MAX = 1_048_575
 /** Rows read and written per step: each is committed to the zip, so memory stays flat. */
 const XLSX_CHUNK_ROWS = 5_000
+/** XML the zip may have still to take in: waiting at every chunk would leave it idle between. */
+const ZIP_BACKLOG_MAX = 8 * 1024 * 1024
 /** Rows of the view the column widths are measured on. */
 const WIDTH_SAMPLE_ROWS = 1_000
 
@@ -117,6 +121,17 @@ function chunks(from: number, to: number, size: number): [number, number][] {
   return ranges
 }
 
+/**
+ * Waits while the zip has not taken in what the sheet wrote. exceljs writes a sheet's XML into
+ * archiver's input stream without waiting for it (its StreamBuf ignores backpressure), so rows
+ * written faster than they are compressed would pile up there, memory growing with the rows.
+ * That input is reached through exceljs's own fields (a sheet's `stream` and its `pipes`).
+ */
+async function zipCaughtUp(sheet: ExcelJS.Worksheet): Promise<void> {
+  const input = (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0]
+  if (input && input.writableLength > ZIP_BACKLOG_MAX) await once(input, 'drain')
+}
+
 function writeRow(sheet: ExcelJS.Worksheet, makers: readonly CellMaker[], fields: string[]) {
   const cells = makers.map((make) => make(fields))
   const row = sheet.addRow(cells.map((cell) => cell.value))
@@ -177,6 +192,7 @@ export async function exportViewXlsx(
         for await (const rows of rowsAhead(session, chunks(from, to, XLSX_CHUNK_ROWS))) {
           job.signal.throwIfAborted()
           for (const fields of rows) writeRow(sheet, makers, fields)
+          await zipCaughtUp(sheet)
           done += rows.length
           job.progress(done, rowCount)
         }
