@@ -79,12 +79,17 @@ describe('gatedesk report-view', () => {
       .sort((a, b) => Number(b[2]) - Number(a[2]) || Number(a[1]) - Number(b[1]))
     expect(printed.rowCount).toBe(750)
     expect(printed.rows).toEqual(euro.slice(5, 8))
-    const minor = euro.reduce((sum, row) => sum + BigInt(row[2]!.replace('.', '')), 0n)
+    const units = (row: string[]) => BigInt(row[2]!.replace('.', ''))
+    const decimal = (minor: bigint) => `${minor / 1000n}.${String(minor % 1000n).padStart(3, '0')}`
+    const minor = euro.reduce((sum, row) => sum + units(row), 0n)
+    // The net subtracts refunds and payouts (their default signs).
+    const net = euro.reduce((sum, row) => sum + (row[4] === 'sale' ? 1n : -1n) * units(row), 0n)
     expect(printed.totals.amountByCurrency).toEqual([
       {
         currency: 'EUR',
-        sum: `${minor / 1000n}.${String(minor % 1000n).padStart(3, '0')}`,
+        sum: decimal(minor),
         count: 750,
+        net: `${net < 0n ? '-' : ''}${decimal(net < 0n ? -net : net)}`,
       },
     ])
     expect(printed.totals.countByType).toHaveLength(3)

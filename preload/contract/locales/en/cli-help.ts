@@ -149,5 +149,13 @@ prints rows of its view: all rows of a file of up to 1,000 rows, else the first 
                      value with a comma needs: --filter 'Merchant in "Shop, Ltd",Other'
   --totals           add exact totals: Amount per Currency, rows per Transaction_type, and the
                      sum of every numeric column
-  --json             print one JSON object: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals")`,
+  --group-by COL[,COL…]
+                     a pivot of the view by 1 to 3 columns: rows per group, the figures of
+                     --measure (default: the sum of Amount), and the net Amount per currency
+                     (refunds, chargebacks, reversals and payouts subtract)
+  --bucket COL:day{'|'}week{'|'}month
+                     group a date column of --group-by by day, ISO week (from Monday) or month
+  --measure KIND:COL sum, min, max or avg of a numeric column per group; repeat for more
+  --json             print one JSON object: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals",
+                     + "groups" [{'{'}"keys", "count", "sums", "net"{'}'}] and "moreGroups")`,
 }

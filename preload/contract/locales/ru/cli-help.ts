@@ -159,5 +159,14 @@ export const cliHelp: Translation<typeof english> = {
                      пишут значение списка с запятой: --filter 'Merchant in "Shop, Ltd",Other'
   --totals           добавить точные итоги: Amount по каждой Currency, число строк по каждому
                      Transaction_type и сумму каждого числового столбца
-  --json             вывести один JSON-объект: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals")`,
+  --group-by COL[,COL…]
+                     сводная представления по 1–3 столбцам: число строк в группе, показатели
+                     --measure (по умолчанию сумма Amount) и нетто Amount по каждой валюте
+                     (возвраты, чарджбэки, отмены и выплаты вычитаются)
+  --bucket COL:day{'|'}week{'|'}month
+                     группировать столбец дат из --group-by по дням, ISO-неделям (с понедельника)
+                     или месяцам
+  --measure KIND:COL sum, min, max или avg числового столбца в группе; повторите для нескольких
+  --json             вывести один JSON-объект: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals",
+                     + "groups" [{'{'}"keys", "count", "sums", "net"{'}'}] и "moreGroups")`,
 }
