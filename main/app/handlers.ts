@@ -5,6 +5,8 @@ import { environmentHandlers } from '../environments/environment-handlers'
 import { historyHandlers } from '../history/history-handlers'
 import { jobHandlers } from './job-handlers'
 import { recurringHandlers } from '../recurring/recurring-handlers'
+import { reportFileHandlers } from '../reports/report-file-handlers'
+import { reportGridHandlers } from '../reports/report-grid-handlers'
 import { reportHandlers } from '../reports/report-handlers'
 import { reportRunHandlers } from '../reports/report-run-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
@@ -18,7 +20,7 @@ export function createHandlers(services: {
   history: Parameters<typeof historyHandlers>[0]
   sandbox: Parameters<typeof sandboxHandlers>[0]
   jobs: Parameters<typeof jobHandlers>[0]
-  reports: Parameters<typeof reportHandlers>[0]
+  reports: Parameters<typeof reportHandlers>[0] & Parameters<typeof reportFileHandlers>[0]
   templates: Parameters<typeof reportTemplateHandlers>[0]
   reportRuns: Parameters<typeof reportRunHandlers>[0]
   bulk: Parameters<typeof bulkHandlers>[0]
@@ -31,6 +33,8 @@ export function createHandlers(services: {
     ...sandboxHandlers(services.sandbox),
     ...jobHandlers(services.jobs),
     ...reportHandlers(services.reports),
+    ...reportGridHandlers(services.reports),
+    ...reportFileHandlers(services.reports),
     ...reportTemplateHandlers(services.templates),
     ...reportRunHandlers(services.reportRuns),
     ...bulkHandlers(services.bulk),

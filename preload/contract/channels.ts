@@ -9,6 +9,7 @@ import { jobChannels, jobEvents } from './platform/jobs'
 import { recurringChannels } from './recurring/recurring-channels'
 import { recurringEditorChannels } from './recurring/recurring-editor-channels'
 import { reportChannels } from './reports/report-channels'
+import { reportGridChannels } from './reports/report-grid-channels'
 import { reportFileChannels } from './reports/report-file-channels'
 import { reportPivotChannels } from './reports/report-pivot-channels'
 import { reportRunChannels } from './reports/report-run-channels'
@@ -25,6 +26,7 @@ export const channels = {
   ...sandboxChannels,
   ...jobChannels,
   ...reportChannels,
+  ...reportGridChannels,
   ...reportFileChannels,
   ...reportPivotChannels,
   ...reportTemplateChannels,

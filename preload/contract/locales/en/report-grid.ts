@@ -10,4 +10,7 @@ export const reportGrid = {
   problemRow: 'Row {row} (file line {line}): {message}',
   showRow: 'Show row {row} in the table',
   notInView: 'Row {row} is not in this view: its filters or search leave it out.',
+  net: 'net',
+  netTitle:
+    'Net: sales and captures less refunds, chargebacks, reversals and payouts; authorisations and voids left out',
 }

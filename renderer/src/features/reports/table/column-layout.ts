@@ -15,9 +15,10 @@ export const COLUMN_WIDTH_MIN = 48
 /** The widest a column starts; dragging may make it wider, up to COLUMN_WIDTH_MAX. */
 const COLUMN_WIDTH_START_MAX = 360
 const COLUMN_WIDTH_MAX = 960
-/** Room for a cell's padding and border; for a header's, and its pin and filter buttons. */
+/** Room for a cell's padding and border; for a header's and its filter button; for a pin. */
 const CELL_EXTRA_PX = 20
-const HEADER_EXTRA_PX = 66
+const HEADER_EXTRA_PX = 46
+const PIN_PX = 20
 /** Rows of the first window measured to fit a column: enough to see its widest values. */
 export const FIT_SAMPLE_ROWS = 200
 
@@ -38,8 +39,13 @@ export const estimatedWidths: TextWidths = {
 }
 
 /** The width that shows a column's header and its widest value of `texts`, within bounds. */
-export function fitWidth(header: string, texts: Iterable<string>, widths: TextWidths): number {
-  let widest = widths.header(header) + HEADER_EXTRA_PX
+export function fitWidth(
+  header: string,
+  texts: Iterable<string>,
+  widths: TextWidths,
+  pinned = false,
+): number {
+  let widest = widths.header(header) + HEADER_EXTRA_PX + (pinned ? PIN_PX : 0)
   for (const text of texts) widest = Math.max(widest, widths.cell(text) + CELL_EXTRA_PX)
   return clampWidth(Math.min(COLUMN_WIDTH_START_MAX, widest))
 }
@@ -54,14 +60,15 @@ export function initialLayout(
   widths: TextWidths = estimatedWidths,
 ): ColumnLayout {
   const sample = rows.slice(0, FIT_SAMPLE_ROWS)
+  const id = idColumnOf(columns)
   const fitted = columns.map((name, column) =>
     fitWidth(
       name,
       sample.map((row) => row[column] ?? ''),
       widths,
+      column === id,
     ),
   )
-  const id = idColumnOf(columns)
   return {
     order: keyColumnsFirst(columns),
     hidden: [],

@@ -9,6 +9,8 @@ export interface GridColumn {
   width: number
   /** Numbers are right-aligned. */
   numeric: boolean
+  /** Frozen on the left while the others scroll; pinned columns come first. */
+  pinned: boolean
   /** Its place in the sort (1 for the first key), or null when the view is not sorted by it. */
   sortOrder: number | null
   descending: boolean

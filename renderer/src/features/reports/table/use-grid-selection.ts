@@ -40,7 +40,7 @@ export function useGridSelection(options: {
     held.value?.focus.row === row && held.value.focus.col === col
 
   function copy() {
-    if (!held.value || !selected.value) return
+    if (!selected.value) return
     const { rowFrom, rowTo, colFrom, colTo } = selected.value
     options.copy({
       from: rowFrom,
@@ -49,7 +49,8 @@ export function useGridSelection(options: {
         .columns()
         .slice(colFrom, colTo)
         .map((column) => column.index),
-      withHeader: held.value.wholeRows,
+      // As a spreadsheet user pastes it elsewhere: the columns' names above their values.
+      withHeader: true,
     })
   }
 
