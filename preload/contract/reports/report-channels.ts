@@ -11,6 +11,7 @@ import {
   viewQuerySchema,
 } from './report-view'
 import { inputText, outputText } from '../platform/text'
+import { distinctValuesSchema } from './report-distinct'
 
 /** The longest field the window is sent; longer ones are cut, with an ellipsis. */
 export const REPORT_CELL_MAX = 10_000
@@ -115,6 +116,11 @@ export const reportChannels = {
     z.object({ reportId: reportIdSchema }),
     reportTotalsSchema,
   ),
+  'reports:distinct-values': channel(
+    "A column's distinct values with their row counts in the current view (its own filters left out, the others and the search applied), most rows first, at most 1,000, with a flag when there are more.",
+    z.object({ reportId: reportIdSchema, column: columnList.element }),
+    distinctValuesSchema,
+  ),
   'reports:copy': channel(
     'Rows [from, to) of the view (chosen columns) as tab-separated text for the clipboard.',
     rowsRange
@@ -126,11 +132,15 @@ export const reportChannels = {
     z.object({ text: outputText(256 * 1024 * 1024) }),
   ),
   'reports:export': channel(
-    'Saves the original file, or the current view (chosen columns) as CSV, where the user picks in a main-side dialog; a job.',
+    'Saves the original file, or the current view (chosen columns) as XLSX, CSV or TSV, where the user picks in a main-side dialog; a job.',
     z.object({
       reportId: reportIdSchema,
       what: z.enum(['original', 'view']),
       columns: columnList.nullable(),
+      /** The view's format; the original is copied as it is. */
+      format: z.enum(['xlsx', 'csv', 'tsv']).default('csv'),
+      /** The window's language, for the words an XLSX holds (sheet names, the note on a split). */
+      language: z.enum(['en', 'ru']).default('en'),
       /** The view without the ' that keeps spreadsheets from running cells as formulas. */
       exactBytes: z.boolean().default(false),
       ...dialogTextFields,

@@ -114,6 +114,12 @@ export function useReportView(head: ReportHeadView) {
     void runQuery()
   }
 
+  /** Removes every filter at once, in one query. */
+  function clearFilters() {
+    filters.value = []
+    void runQuery()
+  }
+
   const filterOf = (column: number) => filters.value.find((filter) => filter.column === column)
 
   /** The view's rows and columns that `request` picks, as text for the clipboard. */
@@ -135,6 +141,7 @@ export function useReportView(head: ReportHeadView) {
     refreshState,
     setSort,
     setFilter,
+    clearFilters,
     filterOf,
     copyText,
   }

@@ -1,0 +1,51 @@
+import type { Translation } from '../message-schema'
+import type { reportFilter as english } from '../en/report-filter'
+
+export const reportFilter: Translation<typeof english> = {
+  title: 'Фильтр: {name}',
+  kinds: { values: 'Значения', range: 'Диапазон', equals: 'Равно', contains: 'Содержит' },
+  values: {
+    search: 'Найти значение',
+    searchLabel: 'Поиск среди значений столбца «{name}»',
+    all: 'Выбрать все',
+    none: 'Снять все',
+    empty: '(пусто)',
+    loading: 'Подсчитываем значения…',
+    failed: 'Не удалось получить список значений: {reason}',
+    nothingFound: 'Нет значений, содержащих «{text}».',
+    chosen: 'Выбрано {n} из {total}',
+    chooseOne: 'Выберите хотя бы одно значение.',
+    rows: 'строк с этим значением в текущем представлении',
+    tooMany:
+      'Здесь больше {max} разных значений: отфильтруйте по диапазону или по условию «Равно» или «Содержит».',
+  },
+  range: {
+    from: 'От, например {example}',
+    to: 'До, например {example}',
+    fromLabel: '{name}: от',
+    toLabel: '{name}: до',
+    number: 'Введите число, например 10.50 (можно с запятой).',
+    date: 'Введите дату в виде 15.03.2024.',
+    timestamp: 'Введите дату и при необходимости время: 15.03.2024 14:30 или 2024-03-15 14:30.',
+    order: 'Значение «От» больше значения «До».',
+  },
+  exactly: 'Точное значение',
+  part: 'Часть значения, регистр не важен',
+  clear: 'Сбросить',
+  apply: 'Применить',
+  chips: {
+    label: 'Действующие фильтры',
+    clearAll: 'Сбросить все',
+    remove: 'Убрать фильтр по столбцу «{name}»',
+    equals: '{name} = {value}',
+    notEquals: '{name} ≠ {value}',
+    contains: '{name} содержит «{value}»',
+    oneOf: '{name}: {values}',
+    oneOfMore: '{name}: {values} и ещё {n}',
+    from: '{name} ≥ {min}',
+    above: '{name} > {min}',
+    to: '{name} ≤ {max}',
+    below: '{name} < {max}',
+    between: '{name}: {min} – {max}',
+  },
+}
