@@ -5,6 +5,7 @@ import {
   rangeProblems,
 } from '../../../renderer/src/features/reports/table/filter-bounds'
 import { filterChipText } from '../../../renderer/src/features/reports/table/filter-chips'
+import { groupDigits } from '../../../renderer/src/features/reports/table/view-format'
 import { en } from '../../../preload/contract/locales/en'
 import { createI18n } from 'vue-i18n'
 
@@ -55,6 +56,9 @@ describe('the chip of a filter', () => {
     )
     const above = { kind: 'range', column: 1, min: '10', minExclusive: true } as const
     expect(filterChipText(above, 'Amount', t)).toBe('Amount > 10')
+    const grouped = (value: string) => groupDigits(value, 'en')
+    const range: ColumnFilter = { kind: 'range', column: 1, min: '1000.5', max: '20000' }
+    expect(filterChipText(range, 'Amount', t, grouped)).toBe('Amount: 1,000.5 – 20,000')
     const long = 'x'.repeat(40)
     expect(filterChipText({ kind: 'contains', column: 2, value: long }, 'Email', t)).toBe(
       `Email contains "${'x'.repeat(23)}…"`,

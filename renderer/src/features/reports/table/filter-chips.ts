@@ -7,14 +7,24 @@ const CHIP_VALUE_LENGTH = 24
 
 type Translate = (key: string, params: Record<string, string | number>) => string
 
-/** What a filter keeps, in a few words for its chip: "Status: approved, declined". */
-export function filterChipText(filter: ColumnFilter, name: string, t: Translate): string {
-  const shown = (value: string) =>
-    value === ''
+/**
+ * What a filter keeps, in a few words for its chip: "Status: approved, declined". `number`
+ * writes a number column's values as the grid does.
+ */
+export function filterChipText(
+  filter: ColumnFilter,
+  name: string,
+  t: Translate,
+  number: (value: string) => string = (value) => value,
+): string {
+  const shown = (text: string) => {
+    const value = number(text)
+    return value === ''
       ? t('reportFilter.values.empty', {})
       : value.length > CHIP_VALUE_LENGTH
         ? `${value.slice(0, CHIP_VALUE_LENGTH - 1)}…`
         : value
+  }
   const chip = (kind: string, params: Record<string, string | number> = {}) =>
     t(`reportFilter.chips.${kind}`, { name, ...params })
   switch (filter.kind) {
@@ -30,10 +40,10 @@ export function filterChipText(filter: ColumnFilter, name: string, t: Translate)
     case 'range': {
       const { min, max } = filter
       if (min && max && !filter.minExclusive && !filter.maxExclusive)
-        return chip('between', { min, max })
+        return chip('between', { min: shown(min), max: shown(max) })
       const parts = [
-        ...(min ? [chip(filter.minExclusive ? 'above' : 'from', { min })] : []),
-        ...(max ? [chip(filter.maxExclusive ? 'below' : 'to', { max })] : []),
+        ...(min ? [chip(filter.minExclusive ? 'above' : 'from', { min: shown(min) })] : []),
+        ...(max ? [chip(filter.maxExclusive ? 'below' : 'to', { max: shown(max) })] : []),
       ]
       return parts.join(', ')
     }
