@@ -6,7 +6,7 @@ import { privateTempDir } from '../platform/db/private-files'
 import type { JobRunner } from '../platform/jobs/job-runner'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
-import { exportOriginal, exportView } from './report-export'
+import { exportOriginal, exportViewAs, type ViewExportOptions } from './report-export'
 import { openReportSession, type ReportHead, type ReportSession } from './report-session'
 import { english } from '../platform/i18n/english'
 
@@ -29,14 +29,16 @@ export interface OpenedReport {
 export interface ReportService {
   open(path: string, hints?: FormatHints): Promise<OpenedReport>
   get(reportId: string): ReportSession
-  /** `exactBytes`: without the ' that keeps spreadsheets from running cells as formulas. */
+  /** The view as CSV (by default), TSV or XLSX: a job, its id. */
   exportView(
     reportId: string,
     target: string,
     columns: readonly number[] | null,
-    exactBytes?: boolean,
+    options?: ViewExportOptions,
   ): string
   exportOriginal(reportId: string, target: string): string
+  /** Copies the report file at `path` (a PDF on show) to `target` as it is: a job, its id. */
+  exportFile(path: string, target: string): string
   close(reportId: string): Promise<void>
   closeAll(): Promise<void>
 }
@@ -94,16 +96,18 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       }
     },
     get,
-    exportView(reportId, target, columns, exactBytes = false) {
+    exportView(reportId, target, columns, options = {}) {
       const session = get(reportId)
       return deps.jobs.start('report-export', 'rows', (job) =>
-        exportView(session, target, columns, job, exactBytes),
+        exportViewAs(session, target, columns, job, options),
       ).jobId
     },
     exportOriginal(reportId, target) {
-      const session = get(reportId)
+      return this.exportFile(get(reportId).path, target)
+    },
+    exportFile(path, target) {
       return deps.jobs.start('report-export', 'bytes', (job) =>
-        exportOriginal(session, target, job),
+        exportOriginal({ path }, target, job),
       ).jobId
     },
     async close(reportId) {

@@ -15,6 +15,7 @@ import type { Response as PageResponse } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findUnicodeFont } from '../../../main/sandbox/reports/pdf-report'
 import { useAppInBrowser } from '../harness/app-under-test'
+import { chooseLanguage, screenLooks } from './screen-looks'
 
 const suite = useAppInBrowser()
 const page = () => suite.app.page
@@ -203,6 +204,42 @@ const drawnThumbnails = () =>
 const matches = () => byTestId('pdf-matches').textContent()
 const zoom = async () => Number((await byTestId('pdf-zoom').textContent())!.replace('%', ''))
 const pageNumber = () => byTestId('pdf-page-input').locator('input').inputValue()
+const zoomChoice = () =>
+  byTestId('pdf-zoom-select').locator('.n-base-selection-input').textContent()
+async function chooseZoom(label: string) {
+  await byTestId('pdf-zoom-select').click()
+  await page().locator('.n-base-select-option').getByText(label, { exact: true }).click()
+}
+/** The height on screen of the first row of page 1's 9-point text. */
+const rowHeight = () =>
+  page()
+    .locator('.page[data-page-number="1"] .textLayer span', { hasText: '00000100' })
+    .first()
+    .evaluate((span) => span.getBoundingClientRect().height)
+
+/**
+ * Stands in for the window's print (whose dialog cannot open in a test): records what would be
+ * printed, as the print media shows it, when the page calls it.
+ */
+function recordPrints() {
+  return page().evaluate(() => {
+    const record = window as unknown as { __prints: unknown[] }
+    record.__prints = []
+    window.print = () => {
+      const container = document.getElementById('pdf-print-pages')
+      const images = [...(container?.querySelectorAll('img') ?? [])]
+      const app = document.getElementById('app')
+      record.__prints.push({
+        pages: images.length,
+        sizes: [...new Set(images.map((image) => `${image.naturalWidth}x${image.naturalHeight}`))],
+        shown: container ? getComputedStyle(container).display : null,
+        appShown: app ? getComputedStyle(app).display : null,
+      })
+    }
+  })
+}
+const prints = () => page().evaluate(() => (window as unknown as { __prints: unknown[] }).__prints)
+const printContainers = () => page().locator('#pdf-print-pages').count()
 
 describe('the PDF viewer', () => {
   it('shows page 1 of a report soon after it is opened', async () => {
@@ -220,7 +257,11 @@ describe('the PDF viewer', () => {
     await expect
       .poll(() => page().locator('.page[data-page-number="1"] .textLayer').textContent())
       .toContain('Settlement summary, Платёж 1')
-    await suite.app.screenshot('report-pdf-opened')
+    // Automatic: the landscape page's width would be 49 % here; its 9-point rows stay readable.
+    expect(await zoomChoice()).toBe('Automatic')
+    expect(await zoom()).toBe(75)
+    expect(await rowHeight()).toBeGreaterThanOrEqual(9)
+    await screenLooks(suite.app, 'report-pdf-opened')
   })
 
   it('finds a word on every page, highlights it and steps through the matches', async () => {
@@ -259,7 +300,10 @@ describe('the PDF viewer', () => {
     )
   })
 
-  it('zooms in and out, by button and key, and fits the width again', async () => {
+  it('zooms in and out, by button, menu and key, and back to automatic', async () => {
+    const automatic = await zoom()
+    await chooseZoom('Page width')
+    await expect.poll(zoom).toBeLessThan(automatic)
     const fitted = await zoom()
     await byTestId('pdf-zoom-in').click()
     await expect.poll(zoom).toBeGreaterThan(fitted)
@@ -275,9 +319,66 @@ describe('the PDF viewer', () => {
     await page().keyboard.press('-')
     await page().keyboard.press('-')
     await expect.poll(zoom).toBeLessThan(zoomedIn)
-    await byTestId('pdf-fit-width').click()
+    // Zoomed by steps, the menu names the scale reached.
+    expect(await zoomChoice()).toBe(`${await zoom()}%`)
+    await chooseZoom('Page width')
     await expect.poll(zoom).toBe(fitted)
     expect(await pageWidth()).toBeLessThanOrEqual(stage)
+    await chooseZoom('200%')
+    await expect.poll(zoom).toBe(200)
+    await chooseZoom('Page fit')
+    const pageHeight = await page()
+      .locator('.page[data-page-number="1"]')
+      .evaluate((element) => element.getBoundingClientRect().height)
+    expect(pageHeight).toBeLessThanOrEqual(
+      await byTestId('pdf-pages').evaluate((element) => element.clientHeight),
+    )
+
+    // Ctrl+plus, minus and 0 zoom the PDF while it has the focus (the window's zoom elsewhere).
+    await byTestId('pdf-pages').focus()
+    const fit = await zoom()
+    await page().keyboard.press('Control+=')
+    await expect.poll(zoom).toBeGreaterThan(fit)
+    await page().keyboard.press('Control+-')
+    await page().keyboard.press('Control+-')
+    await expect.poll(zoom).toBeLessThan(fit)
+    await page().keyboard.press('Control+0')
+    await expect.poll(zoom).toBe(automatic)
+    expect(await zoomChoice()).toBe('Automatic')
+  })
+
+  it('saves the PDF as it came, where the user picks', async () => {
+    const target = join(dir, 'saved-settlement.pdf')
+    suite.gatedesk.dialogs.nextSave = target
+    await byTestId('pdf-save').click()
+    await expect
+      .poll(() => byTestId('pdf-file-status').textContent())
+      .toBe('Saved saved-settlement.pdf.')
+    expect(suite.gatedesk.dialogs.titles.at(-1)).toBe('Save the report as it came')
+    expect(readFileSync(target).equals(readFileSync(files.small))).toBe(true)
+    // Cancelled in the dialog: nothing is written, nothing is said.
+    suite.gatedesk.dialogs.nextSave = null
+    await byTestId('pdf-save').click()
+    await expect.poll(() => byTestId('pdf-file-status').count()).toBe(0)
+  })
+
+  it('prints every page drawn at 150 dpi, by button and by Ctrl+P', async () => {
+    await recordPrints()
+    await page().emulateMedia({ media: 'print' })
+    try {
+      await byTestId('pdf-print').click()
+      await expect.poll(prints, { timeout: 20_000 }).toHaveLength(1)
+      await page().keyboard.press('Control+p')
+      await expect.poll(prints, { timeout: 20_000 }).toHaveLength(2)
+    } finally {
+      await page().emulateMedia({ media: null })
+    }
+    // A landscape A4 page (841.89 × 595.28 points) at 150 dpi, every page, and nothing else printed.
+    const printed = { pages: 3, sizes: ['1753x1240'], shown: 'block', appShown: 'none' }
+    expect(await prints()).toEqual([printed, printed])
+    // Printed, the pages go: nothing is left in the window.
+    expect(await printContainers()).toBe(0)
+    await expect.poll(() => byTestId('pdf-print-progress').count()).toBe(0)
   })
 
   it('lists the pages as thumbnails, drawn as they come into view, and goes to one clicked', async () => {
@@ -379,6 +480,29 @@ describe('the PDF viewer', () => {
     expect(await byTestId('pdf-page-error').count()).toBe(0)
   })
 
+  it('prepares a long report for print with progress, and Cancel stops it', async () => {
+    await recordPrints()
+    await chooseLanguage(suite.app, 'Русский')
+    await page().keyboard.press('Control+p')
+    await expect
+      .poll(() => byTestId('pdf-print-count').textContent(), { timeout: 20_000 })
+      .toMatch(/^Страница [1-9]\d* из 2\s000$/)
+    await suite.app.screenshot('report-pdf-print-progress-ru')
+    await byTestId('pdf-print-cancel').click()
+    await expect.poll(() => byTestId('pdf-print-progress').count()).toBe(0)
+    await chooseLanguage(suite.app, 'English')
+    await byTestId('pdf-print').click()
+    await expect
+      .poll(() => byTestId('pdf-print-count').textContent(), { timeout: 20_000 })
+      .toMatch(/^Page [1-9]\d* of 2,000$/)
+    await screenLooks(suite.app, 'report-pdf-print-progress', { russian: false })
+    await byTestId('pdf-print-cancel').click()
+    await expect.poll(() => byTestId('pdf-print-progress').count()).toBe(0)
+    // Cancelled: no print, and the pages drawn so far are gone.
+    expect(await prints()).toEqual([])
+    expect(await printContainers()).toBe(0)
+  })
+
   it('scrolls by keyboard', async () => {
     await byTestId('pdf-pages').focus()
     const top = () => byTestId('pdf-pages').evaluate((element) => element.scrollTop)
@@ -426,6 +550,8 @@ describe('the PDF viewer', () => {
       })
     }
 
+    // At the width of the page, as the figures before automatic zoom were measured.
+    await chooseZoom('Page width')
     await record(Number(await pageNumber()))
     const started = Date.now()
     // Five screenfuls (about eight pages) at a time, each view drawn before the next: a
@@ -461,7 +587,15 @@ describe('the PDF viewer', () => {
     // The explanation alone: no empty viewer, no tools that cannot work.
     expect(await byTestId('pdf-pages').isVisible()).toBe(false)
     expect(await byTestId('pdf-search').isVisible()).toBe(false)
-    await suite.app.screenshot('report-pdf-damaged')
+    await screenLooks(suite.app, 'report-pdf-damaged')
+    // "Save the original" is a button that does it.
+    const target = join(dir, 'truncated-saved.pdf')
+    suite.gatedesk.dialogs.nextSave = target
+    await byTestId('pdf-save-original').click()
+    await expect
+      .poll(() => byTestId('pdf-file-status').textContent())
+      .toBe('Saved truncated-saved.pdf.')
+    expect(readFileSync(target).equals(readFileSync(files.corrupt))).toBe(true)
   })
 
   it('serves report files only by registered id, in ranges, as app:// does', async () => {

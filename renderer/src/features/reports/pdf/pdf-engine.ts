@@ -64,9 +64,16 @@ const FIND_OUTCOMES: Record<number, FindOutcome> = {
   [FindState.PENDING]: 'pending',
 }
 
+/**
+ * How the pages are sized: "automatic" (see automaticScale), pdf.js's whole page or page width
+ * (following the window), or a fixed scale (1 = 100 %).
+ */
+export type ZoomChoice = 'auto' | 'page-fit' | 'page-width' | number
+
 export interface PdfViewEvents {
   pageChanged: (page: number) => void
-  scaleChanged: (scale: number) => void
+  /** `choice`: what the scale follows, or null once zoomed in or out by steps. */
+  scaleChanged: (scale: number, choice: ZoomChoice | null) => void
   matchesChanged: (matches: { current: number; total: number }) => void
   findStateChanged: (outcome: FindOutcome) => void
   pageDrawn: (page: number, error: unknown) => void
@@ -75,7 +82,7 @@ export interface PdfViewEvents {
 export interface PdfView {
   zoomIn: () => void
   zoomOut: () => void
-  fitWidth: () => void
+  zoom: (choice: ZoomChoice) => void
   goToPage: (page: number) => void
   /** A new search for `query`, or (`again`) the next or previous match of the current one. */
   find: (query: string, options: { again: boolean; previous: boolean }) => void
@@ -85,20 +92,26 @@ export interface PdfView {
   destroy: () => Promise<void>
 }
 
-const FIT_WIDTH = 'page-width'
 /** The room pdf.js leaves beside a page fitted to the width (its SCROLLBAR_PADDING). */
 const FIT_WIDTH_PADDING_PX = 40
+/** Automatic zoom never enlarges a page past its print size… */
+const AUTO_MAX_SCALE = 1
+/**
+ * …nor shrinks it below this: a report's 9-point rows stay 9 px high, and a wide page scrolls
+ * sideways rather than becoming unreadable (a landscape A4 fitted into 600 px is at 49 %).
+ */
+const AUTO_MIN_SCALE = 0.75
 
 /**
- * The scale pdf.js's "page-width" gives a page `pageWidth` points wide in `container`. The pages
- * are laid out at the scale the viewer starts with: starting at this one spares laying out and
- * scrolling all of them a second time before page 1 is drawn (2,000 of them in a long report).
- * Were it ever off, fitting the width on 'pagesinit' corrects it.
+ * The automatic scale of a page `pageWidth` points wide in `container`: its width fitted (as
+ * pdf.js's "page-width"), kept between AUTO_MIN_SCALE and AUTO_MAX_SCALE. pdf.js's own "auto"
+ * fits a landscape page's height as well, smaller still, and goes up to 125 %.
  */
-function fitWidthScale(container: HTMLElement, pageWidth: number): number | null {
-  const scale =
+function automaticScale(container: HTMLElement, pageWidth: number): number | null {
+  const fitted =
     (container.clientWidth - FIT_WIDTH_PADDING_PX) / (pageWidth * PixelsPerInch.PDF_TO_CSS_UNITS)
-  return scale > 0 && Number.isFinite(scale) ? scale : null
+  if (!(fitted > 0 && Number.isFinite(fitted))) return null
+  return Math.min(AUTO_MAX_SCALE, Math.max(AUTO_MIN_SCALE, fitted))
 }
 
 interface PageViewInternals {
@@ -184,17 +197,26 @@ export function createPdfView(
     annotationEditorMode: AnnotationEditorType.DISABLE,
   })
   linkService.setViewer(viewer)
-  const startScale = fitWidthScale(container, firstPageWidth)
-  // There is no option for it: the scale the viewer starts with is this field.
+  // The pages are laid out at the scale the viewer starts with: starting at the automatic one
+  // spares laying out and scrolling all of them again before page 1 is drawn (2,000 of them in a
+  // long report). There is no option for it: the scale the viewer starts with is this field.
+  const startScale = automaticScale(container, firstPageWidth)
   if (startScale) viewer._currentScale = startScale
 
-  eventBus.on('pagesinit', () => {
-    viewer.currentScaleValue = FIT_WIDTH
-  })
+  let choice: ZoomChoice | null = 'auto'
+  const zoom = (next: ZoomChoice) => {
+    choice = next
+    if (typeof next === 'number') viewer.currentScale = next
+    else if (next !== 'auto') viewer.currentScaleValue = next
+    else viewer.currentScale = automaticScale(container, firstPageWidth) ?? viewer.currentScale
+    // Unchanged, the scale raises no event: the choice is told all the same.
+    events.scaleChanged(viewer.currentScale, choice)
+  }
+  eventBus.on('pagesinit', () => zoom('auto'))
   eventBus.on('pagechanging', ({ pageNumber }: { pageNumber: number }) =>
     events.pageChanged(pageNumber),
   )
-  eventBus.on('scalechanging', ({ scale }: { scale: number }) => events.scaleChanged(scale))
+  eventBus.on('scalechanging', ({ scale }: { scale: number }) => events.scaleChanged(scale, choice))
   eventBus.on(
     'updatefindmatchescount',
     ({ matchesCount }: { matchesCount: { current: number; total: number } }) =>
@@ -218,9 +240,9 @@ export function createPdfView(
     releaseDroppedTextLayers(viewer)
   })
 
-  // A fitted scale follows the container's width (window resized, thumbnails shown or hidden).
+  // A fitted scale follows the container's size (window resized, thumbnails shown or hidden).
   const resized = new ResizeObserver(() => {
-    if (viewer.currentScaleValue === FIT_WIDTH) viewer.currentScaleValue = FIT_WIDTH
+    if (choice !== null && typeof choice !== 'number') zoom(choice)
   })
   resized.observe(container)
 
@@ -229,11 +251,15 @@ export function createPdfView(
   linkService.setDocument(pdfDocument)
 
   return {
-    zoomIn: () => viewer.increaseScale(),
-    zoomOut: () => viewer.decreaseScale(),
-    fitWidth: () => {
-      viewer.currentScaleValue = FIT_WIDTH
+    zoomIn: () => {
+      choice = null
+      viewer.increaseScale()
     },
+    zoomOut: () => {
+      choice = null
+      viewer.decreaseScale()
+    },
+    zoom,
     goToPage: (page) => {
       viewer.currentPageNumber = page
     },

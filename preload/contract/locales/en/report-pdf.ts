@@ -1,0 +1,27 @@
+/** The PDF viewer's zoom, Save and Print (renderer/src/features/reports/pdf). */
+export const reportPdf = {
+  zoom: {
+    label: 'Zoom',
+    title: 'Zoom (Ctrl+0: automatic)',
+    auto: 'Automatic',
+    pageFit: 'Page fit',
+    pageWidth: 'Page width',
+    percent: '{n}%',
+    inTitle: 'Zoom in (Ctrl++)',
+    outTitle: 'Zoom out (Ctrl+−)',
+  },
+  save: 'Save…',
+  saveTitle: 'Save the PDF as it came',
+  saveOriginal: 'Save the original…',
+  saving: 'Saving {name}…',
+  saved: 'Saved {file}.',
+  saveCancelled: 'Saving was cancelled; nothing was written.',
+  saveFailed: 'The PDF could not be saved: {reason}',
+  print: 'Print…',
+  printTitle: 'Print the PDF (Ctrl+P)',
+  preparing: 'Preparing {name} for print',
+  progress: 'Page {done} of {total}',
+  cancel: 'Cancel',
+  printFailed: 'The PDF could not be printed: {reason}',
+  pageImage: 'page {page} could not be made into an image for print',
+}
