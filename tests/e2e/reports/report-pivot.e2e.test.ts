@@ -74,4 +74,12 @@ describe('the pivot of a report', () => {
       r[1]!.startsWith('2026-11-02') && r[3] === 'EUR' && r[4] !== 'refund'
     await expect.poll(async () => (await tableRows())[0]![4]).toBe(net(day2eur))
   })
+
+  it("follows the view's search once built", async () => {
+    await byTestId('report-search').locator('input').fill('USD')
+    await expect
+      .poll(() => byTestId('pivot-panel').getByText('7 groups').count(), { timeout: 10_000 })
+      .toBe(1)
+    expect((await tableRows())[0]!.slice(0, 2)).toEqual(['2026-11-02', 'USD'])
+  })
 })
