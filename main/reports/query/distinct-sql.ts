@@ -19,6 +19,23 @@ export function withoutFiltersOn(query: ViewQuery, column: number): ViewQuery {
 }
 
 /**
+ * How many of the first rows of the view a column's values are counted in before it is grouped:
+ * one with more distinct values than a list holds among them is not grouped whole. Grouping
+ * 10,000,000 unique ids took DuckDB 27-39 s on two loaded cores, this first look under 1 s; a
+ * column of 5 values costs it 28 ms more.
+ */
+const FIRST_LOOK_ROWS = 100_000
+
+/** The distinct values among the view's first rows (see FIRST_LOOK_ROWS). */
+export function firstLookSql(from: string, column: number): string {
+  const name = columnName(column)
+  return `SELECT count(DISTINCT ${name})::DOUBLE FROM (SELECT ${name} ${from} LIMIT ${FIRST_LOOK_ROWS})`
+}
+
+/** What a column of far more values than a list holds gets: no list. */
+export const FAR_TOO_MANY: DistinctValues = { values: [], more: true }
+
+/**
  * The column's distinct values in `from` (a view's `FROM … WHERE …`) with their row counts,
  * most rows first, equal counts in the column's order; one more than a list holds, to tell that
  * there are more. DuckDB groups every row; only the first groups leave the process.

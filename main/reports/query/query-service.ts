@@ -6,8 +6,17 @@ import { checkQuery } from './query-check'
 import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
 import { pivotPlan } from './pivot-sql'
 import { pivotResult } from './pivot-result'
-import { distinctSql, distinctValues, withoutFiltersOn } from './distinct-sql'
-import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
+import {
+  distinctSql,
+  distinctValues,
+  FAR_TOO_MANY,
+  firstLookSql,
+  withoutFiltersOn,
+} from './distinct-sql'
+import {
+  DISTINCT_VALUES_MAX,
+  type DistinctValues,
+} from '../../../preload/contract/reports/report-distinct'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'
 import { totalsColumns } from './totals-columns'
@@ -91,6 +100,8 @@ export function createQueryService(
     async distinct(source, query, column) {
       const params = new SqlParams()
       const from = await viewRows(source, withoutFiltersOn(query, column), [column], params)
+      const [seen] = await rows<[number]>(firstLookSql(from, column), params)
+      if (seen![0] > DISTINCT_VALUES_MAX) return FAR_TOO_MANY
       const sql = distinctSql(from, column, source.columnTypes[column]!)
       return distinctValues(await rows<[string | null, number]>(sql, params))
     },

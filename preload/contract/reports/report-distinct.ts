@@ -12,6 +12,10 @@ export const DISTINCT_VALUE_LENGTH_MAX = 1000
  * (the others, and the search, applied), most rows first: what a checklist of values offers.
  */
 export const distinctValuesSchema = z.object({
+  /**
+   * None when the view's first rows alone hold more values than a list does: the column is
+   * then not grouped whole (a column of unique ids would take DuckDB tens of seconds).
+   */
   values: z
     .array(
       z.object({

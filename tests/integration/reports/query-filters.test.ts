@@ -190,12 +190,22 @@ describe("a column's distinct values, for its checklist", () => {
   })
 
   it('lists the first 1,000 and says there are more', async () => {
-    const many = Array.from({ length: DISTINCT_VALUES_MAX + 5 }, (_, n) => [`id-${n}`])
-    many.push(['id-7'])
-    const file = folder.write([['Id'], ...many].map((row) => quotedRecord(row)).join(''))
+    // Few values in the first 100,000 rows, more after them: the whole column is grouped.
+    const common = Array.from({ length: 100_000 }, (_, n) => `common-${n % 10}`)
+    const rare = Array.from({ length: DISTINCT_VALUES_MAX + 5 }, (_, n) => `id-${n}`)
+    const file = folder.write(
+      ['Id', ...common, 'common-7', ...rare].map((id) => `${id}\n`).join(''),
+    )
     const list = await service.distinct(sourceOf(file), { sort: [], filters: [] }, 0)
     expect(list.more).toBe(true)
     expect(list.values).toHaveLength(DISTINCT_VALUES_MAX)
-    expect(list.values[0]).toEqual({ value: 'id-7', count: 2 })
+    expect(list.values[0]).toEqual({ value: 'common-7', count: 10_001 })
+  })
+
+  it('lists nothing when the first rows alone hold more values than a list', async () => {
+    const ids = Array.from({ length: DISTINCT_VALUES_MAX + 5 }, (_, n) => `id-${n}`)
+    const file = folder.write(['Id', ...ids].map((id) => `${id}\n`).join(''))
+    const list = await service.distinct(sourceOf(file), { sort: [], filters: [] }, 0)
+    expect(list).toEqual({ values: [], more: true })
   })
 })
