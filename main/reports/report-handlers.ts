@@ -10,7 +10,7 @@ import {
   type OfferedFilter,
 } from '../platform/electron/dialogs'
 import type { Handlers } from '../platform/electron/ipc'
-import { selectionAsTsv } from './report-export'
+import { selectionAsTsv, type ViewExportFormat } from './report-export'
 import { chosenReportKind, CSV_EXTENSIONS, droppedReportKind } from './report-file-kind'
 import type { ReportFiles } from './report-files'
 import type { OpenedReport, ReportService } from './report-service'
@@ -22,6 +22,12 @@ const CSV_FILES: OfferedFilter[] = [
   { id: 'csvReports', extensions: ['csv', 'txt', 'tsv'] },
   ALL_FILES,
 ]
+/** What a save dialog offers for the view in each format. */
+const VIEW_FILES: Record<ViewExportFormat, OfferedFilter[]> = {
+  xlsx: [{ id: 'xlsxFiles', extensions: ['xlsx'] }, ALL_FILES],
+  csv: [{ id: 'csvFiles', extensions: ['csv'] }, ALL_FILES],
+  tsv: [{ id: 'tsvFiles', extensions: ['tsv'] }, ALL_FILES],
+}
 const REPORT_FILES: OfferedFilter[] = [
   { id: 'reports', extensions: [...CSV_EXTENSIONS, 'pdf'] },
   ALL_FILES,
@@ -90,20 +96,20 @@ export function reportHandlers(deps: {
       return { text: await selectionAsTsv(reports.get(reportId), from, to, columns, withHeader) }
     },
     'reports:export': async (input) => {
-      const { reportId, what, columns, exactBytes } = input
+      const { reportId, what, columns, exactBytes, format, language } = input
       const session = reports.get(reportId)
       const name = basename(session.path, extname(session.path))
       const title =
         what === 'original' ? 'reports.dialogs.saveOriginal' : 'reports.dialogs.exportView'
       const file = await dialogs.chooseFileToSave({
-        ...dialogWords(input, title, CSV_FILES),
-        defaultName: what === 'original' ? basename(session.path) : `${name}-view.csv`,
+        ...dialogWords(input, title, what === 'original' ? CSV_FILES : VIEW_FILES[format]),
+        defaultName: what === 'original' ? basename(session.path) : `${name}-view.${format}`,
       })
       if (!file) return { jobId: null, file: null }
       const jobId =
         what === 'original'
           ? reports.exportOriginal(reportId, file)
-          : reports.exportView(reportId, file, columns, exactBytes)
+          : reports.exportView(reportId, file, columns, { format, exactBytes, language })
       return { jobId, file: basename(file) }
     },
     'reports:close': async ({ reportId }) => {

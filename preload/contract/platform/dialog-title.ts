@@ -20,6 +20,8 @@ const filterName = dialogTextSchema.optional()
 export const dialogFilterNamesSchema = z.strictObject({
   csvFiles: filterName,
   csvReports: filterName,
+  tsvFiles: filterName,
+  xlsxFiles: filterName,
   reports: filterName,
   pemKeys: filterName,
   reportTemplates: filterName,

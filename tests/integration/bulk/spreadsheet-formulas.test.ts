@@ -60,7 +60,7 @@ describe('cells a spreadsheet would run, in files written for people', () => {
   it('are written exactly as they are when the user asks for the exact bytes', async () => {
     const { reportId } = await openReport()
     const file = join(engine.dir, 'exact.csv')
-    await finished(engine.reports.exportView(reportId, file, [0], true))
+    await finished(engine.reports.exportView(reportId, file, [0], { exactBytes: true }))
     const written = parsed(readFileSync(file, 'utf8')).slice(1)
     expect(written.map((row) => row[0])).toEqual(CELLS.map(([value]) => value))
   })

@@ -69,6 +69,8 @@ export const common = {
   dialogFilters: {
     csvFiles: 'CSV files',
     csvReports: 'CSV reports',
+    tsvFiles: 'Tab-separated files (TSV)',
+    xlsxFiles: 'Excel workbooks (XLSX)',
     reports: 'Reports (CSV, PDF)',
     pemKeys: 'PEM key',
     reportTemplates: 'Report templates (JSON)',

@@ -4,7 +4,7 @@ export const reports = {
   dialogs: {
     open: 'Open a report',
     saveOriginal: 'Save the report as it came',
-    exportView: 'Export this view as CSV',
+    exportView: 'Export this view',
     importTemplate: 'Import a report template',
     exportTemplate: 'Export the report template',
     saveDamaged: 'Save the damaged PDF',
@@ -140,8 +140,17 @@ export const reports = {
   },
   export: {
     original: 'Saving the original',
-    view: 'Exporting the view',
+    /** The view's export in {format} (XLSX, CSV or TSV), as its job runs. */
+    view: 'Exporting the view as {format}',
     saved: 'Saved {file}.',
+    savedRows: 'Saved {n} row to {file}. | Saved {n} rows to {file}.',
+    button: 'Export view…',
+    format: 'Format',
+    xlsx: 'Excel workbook (XLSX)',
+    xlsxNote:
+      'Numbers and dates stay numbers and dates, with a frozen header and filters. A view over 1,048,575 rows goes on several sheets, after a note.',
+    csv: 'CSV',
+    tsv: 'TSV (tab-separated)',
     cancelled: '{what} was cancelled; nothing was written.',
     failed: '{what} failed: {reason}',
     noReason: 'no reason given.',
@@ -202,7 +211,6 @@ export const reports = {
     searchLabel: 'Search all columns',
     updating: 'Updating the view…',
     saveOriginal: 'Save original…',
-    exportView: 'Export view as CSV…',
     reading: 'Reading the whole file…',
     noMatch: 'No rows match the filters and search.',
     noRows: 'The report has no rows.',

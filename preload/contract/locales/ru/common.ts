@@ -59,6 +59,8 @@ export const common: Translation<typeof english> = {
   dialogFilters: {
     csvFiles: 'Файлы CSV',
     csvReports: 'Отчёты CSV',
+    tsvFiles: 'Файлы с табуляцией (TSV)',
+    xlsxFiles: 'Книги Excel (XLSX)',
     reports: 'Отчёты (CSV, PDF)',
     pemKeys: 'Ключ PEM',
     reportTemplates: 'Шаблоны отчётов (JSON)',

@@ -5,7 +5,7 @@ export const reports: Translation<typeof english> = {
   dialogs: {
     open: 'Открыть отчёт',
     saveOriginal: 'Сохранить отчёт в исходном виде',
-    exportView: 'Экспорт этого представления в CSV',
+    exportView: 'Экспорт этого представления',
     importTemplate: 'Импорт шаблона отчёта',
     exportTemplate: 'Экспорт шаблона отчёта',
     saveDamaged: 'Сохранить повреждённый PDF',
@@ -143,8 +143,17 @@ export const reports: Translation<typeof english> = {
   },
   export: {
     original: 'Сохранение исходного файла',
-    view: 'Экспорт представления',
+    view: 'Экспорт представления в {format}',
     saved: 'Сохранено: {file}.',
+    savedRows:
+      'В {file} сохранена {n} строка. | В {file} сохранены {n} строки. | В {file} сохранено {n} строк.',
+    button: 'Экспорт…',
+    format: 'Формат',
+    xlsx: 'Книга Excel (XLSX)',
+    xlsxNote:
+      'Числа и даты остаются числами и датами, заголовок закреплён и с фильтрами. Представление длиннее 1 048 575 строк занимает несколько листов после листа с примечанием.',
+    csv: 'CSV',
+    tsv: 'TSV (с табуляцией)',
     cancelled: '{what}: отменено, ничего не записано.',
     failed: '{what}: ошибка — {reason}',
     noReason: 'причина не указана.',
@@ -205,7 +214,6 @@ export const reports: Translation<typeof english> = {
     searchLabel: 'Поиск по всем столбцам',
     updating: 'Обновление представления…',
     saveOriginal: 'Сохранить исходный файл…',
-    exportView: 'Экспорт представления в CSV…',
     reading: 'Чтение всего файла…',
     noMatch: 'Нет строк, подходящих под фильтры и поиск.',
     noRows: 'В отчёте нет строк.',
