@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
+import { screenLooks } from './screen-looks'
 
 const suite = useAppInBrowser()
 
@@ -67,6 +68,22 @@ async function runAndWait(outcome: string) {
     .toBe(true)
 }
 
+/**
+ * The report from the last run that brought one stays on show, under a band naming it as the
+ * previous run; the failed run's message sits above it all, over none of the table.
+ */
+async function expectPreviousResultMarked() {
+  await tab('Result').click()
+  expect(await text('result-outdated-title')).toMatch(/^Previous run, .*\d{2}:\d{2}/)
+  expect(await byTestId('report-table').isVisible()).toBe(true)
+  const box = async (locator: ReturnType<typeof byTestId>) => (await locator.boundingBox())!
+  const message = await box(page().locator('[data-testid^="run-outcome-"]'))
+  const band = await box(byTestId('result-outdated'))
+  const table = await box(byTestId('report-table'))
+  expect(message.y + message.height).toBeLessThanOrEqual(band.y)
+  expect(band.y + band.height).toBeLessThanOrEqual(table.y)
+}
+
 describe('running a report from the Reports screen', () => {
   it('runs the seeded request on the built-in Sandbox: progress, then the report in the Result tab', async () => {
     // The copy buttons are checked by reading the clipboard back.
@@ -93,6 +110,7 @@ describe('running a report from the Reports screen', () => {
     // The Result tab is in front, holding the report (not the empty placeholder).
     await expect.poll(() => tab('Result').getAttribute('class')).toContain('n-tabs-tab--active')
     expect(await byTestId('no-result').count()).toBe(0)
+    expect(await byTestId('result-outdated').count()).toBe(0)
     await screenshots('report-run-result')
   })
 
@@ -103,7 +121,8 @@ describe('running a report from the Reports screen', () => {
       await runAndWait('not-authorised')
       expect(await text('run-outcome-not-authorised')).toContain('Not authorised')
       expect(await text('run-message')).toContain('Check the merchant login and control key')
-      await screenshots('report-run-not-authorised')
+      await expectPreviousResultMarked()
+      await screenLooks(suite.app, 'report-run-not-authorised')
     } finally {
       const connection = JSON.parse(
         readFileSync(join(suite.gatedesk.dataDir, 'sandbox', 'sandbox.json'), 'utf8'),
@@ -138,7 +157,8 @@ describe('running a report from the Reports screen', () => {
       'You cancelled the run; what had arrived was deleted.',
     )
     expect(await runButton().isEnabled()).toBe(true)
-    await screenshots('report-run-cancelled')
+    await expectPreviousResultMarked()
+    await screenLooks(suite.app, 'report-run-cancelled')
   })
 
   it('previews the signed request: URL, base string and Authorization header, to copy', async () => {

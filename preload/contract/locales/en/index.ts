@@ -8,6 +8,8 @@ import { main } from './main'
 import { recurring } from './recurring'
 import { reportGrid } from './report-grid'
 import { reportPivot } from './report-pivot'
+import { reportFilter } from './report-filter'
+import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
@@ -24,8 +26,10 @@ export const en = {
   recurring,
   reports,
   reportPdf,
+  reportOutdated,
   reportGrid,
   reportPivot,
+  reportFilter,
   bulk,
   main,
   cli,

@@ -10,6 +10,8 @@ import { main } from './main'
 import { recurring } from './recurring'
 import { reportGrid } from './report-grid'
 import { reportPivot } from './report-pivot'
+import { reportFilter } from './report-filter'
+import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
@@ -25,8 +27,10 @@ export const ru: Translation<MessageSchema> = {
   recurring,
   reports,
   reportPdf,
+  reportOutdated,
   reportGrid,
   reportPivot,
+  reportFilter,
   bulk,
   main,
   cli,

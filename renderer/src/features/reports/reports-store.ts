@@ -9,10 +9,22 @@ import { dialogText } from '../../platform/i18n/dialog-filters'
 export type ReportResult =
   { kind: 'csv'; head: ReportHeadView } | { kind: 'pdf'; fileId: string; fileName: string }
 
+/** Where the result on show came from, and when (Date.now()). */
+export interface ResultOrigin {
+  from: 'run' | 'file'
+  at: number
+}
+
 /** The Reports screen's shared state: which tab is in front and the result on show. */
 export const useReportsStore = defineStore('reports', () => {
   const tab = ref<'design' | 'result'>('design')
   const result = ref<ReportResult | null>(null)
+  const origin = ref<ResultOrigin | null>(null)
+  /**
+   * A run after the result on show failed or was cancelled: the result stays, marked as the
+   * previous one, until another replaces it.
+   */
+  const outdated = ref(false)
   const openError = ref<string | null>(null)
 
   /**
@@ -26,10 +38,17 @@ export const useReportsStore = defineStore('reports', () => {
     if (current?.kind === 'pdf') await call('reports:forget-file', { fileId: current.fileId })
   }
 
-  async function show(next: ReportResult): Promise<void> {
+  async function show(next: ReportResult, from: ResultOrigin['from'] = 'file'): Promise<void> {
     await release()
     result.value = next
+    origin.value = { from, at: Date.now() }
+    outdated.value = false
     tab.value = 'result'
+  }
+
+  /** A run brought no report: the result on show, if any, is now the previous one. */
+  function markOutdated(): void {
+    if (result.value) outdated.value = true
   }
 
   /** Asks main to open a report file from disk (its own dialog): a CSV or a PDF, and shows it. */
@@ -63,5 +82,16 @@ export const useReportsStore = defineStore('reports', () => {
     }
   }
 
-  return { tab, result, openError, show, release, openFile, openDropped }
+  return {
+    tab,
+    result,
+    origin,
+    outdated,
+    openError,
+    show,
+    markOutdated,
+    release,
+    openFile,
+    openDropped,
+  }
 })

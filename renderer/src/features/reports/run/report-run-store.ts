@@ -64,10 +64,14 @@ export const useReportRunStore = defineStore('report-run', () => {
           result.kind === 'csv'
             ? { kind: 'csv', head: result.head }
             : { kind: 'pdf', fileId: result.fileId, fileName: result.fileName },
+          'run',
         )
+      } else {
+        useReportsStore().markOutdated()
       }
     } catch (error) {
       current.failure = (error as Error).message
+      useReportsStore().markOutdated()
     } finally {
       running.value = false
       cancelling.value = false
