@@ -21,6 +21,8 @@ import { createReportFiles, type ReportFiles } from '../reports/report-files'
 import { createReportRunService } from '../reports/report-run-service'
 import { createReportService } from '../reports/report-service'
 import { createReportTemplateService } from '../templates/template-service'
+import { createSavedViewService } from '../templates/saved-view-service'
+import { createSavedViewsRepository } from '../templates/saved-views-repository'
 import { connectSandboxEnvironment } from '../environments/sandbox-environment'
 import { createEmbeddedSandbox } from '../sandbox/process/embedded-sandbox'
 import type { SecretStore } from '../platform/keychain/secret-store'
@@ -81,6 +83,9 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
   const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
   templates.purgeDeleted()
+  const views = createSavedViewService({
+    views: createSavedViewsRepository({ db, logError: options.logError }),
+  })
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
@@ -187,6 +192,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
     templates: { templates, dialogs: options.dialogs },
+    views: { views },
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },
     bulk: { bulk, imports, dialogs: options.dialogs },
   })

@@ -10,6 +10,7 @@ import { reportGridHandlers } from '../reports/report-grid-handlers'
 import { reportHandlers } from '../reports/report-handlers'
 import { reportRunHandlers } from '../reports/report-run-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
+import { savedViewHandlers } from '../templates/saved-view-handlers'
 import { sandboxHandlers } from '../sandbox/sandbox-handlers'
 
 /** Every channel's handler, bound to its services. */
@@ -22,6 +23,7 @@ export function createHandlers(services: {
   jobs: Parameters<typeof jobHandlers>[0]
   reports: Parameters<typeof reportHandlers>[0] & Parameters<typeof reportFileHandlers>[0]
   templates: Parameters<typeof reportTemplateHandlers>[0]
+  views: Parameters<typeof savedViewHandlers>[0]
   reportRuns: Parameters<typeof reportRunHandlers>[0]
   bulk: Parameters<typeof bulkHandlers>[0]
 }): Handlers {
@@ -36,6 +38,7 @@ export function createHandlers(services: {
     ...reportGridHandlers(services.reports),
     ...reportFileHandlers(services.reports),
     ...reportTemplateHandlers(services.templates),
+    ...savedViewHandlers(services.views),
     ...reportRunHandlers(services.reportRuns),
     ...bulkHandlers(services.bulk),
   }

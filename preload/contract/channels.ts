@@ -13,6 +13,7 @@ import { reportGridChannels } from './reports/report-grid-channels'
 import { reportFileChannels } from './reports/report-file-channels'
 import { reportPivotChannels } from './reports/report-pivot-channels'
 import { reportRunChannels } from './reports/report-run-channels'
+import { savedViewChannels } from './reports/saved-views'
 import { reportTemplateChannels } from './templates/report-template-channels'
 import { sandboxChannels } from './sandbox/sandbox-channels'
 
@@ -30,6 +31,7 @@ export const channels = {
   ...reportFileChannels,
   ...reportPivotChannels,
   ...reportTemplateChannels,
+  ...savedViewChannels,
   ...reportRunChannels,
   ...bulkChannels,
 } as const satisfies Record<string, ChannelDefinition>

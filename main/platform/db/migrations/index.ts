@@ -5,6 +5,7 @@ import { sendersAndMessageCodes } from './004-senders-and-message-codes'
 import { bulkCardCodes } from './005-bulk-card-codes'
 import { forgetDataHeaders } from './006-forget-data-headers'
 import { remaskStoredTexts } from './007-remask-stored-texts'
+import { savedReportViews } from './008-saved-report-views'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   bulkCardCodes,
   forgetDataHeaders,
   remaskStoredTexts,
+  savedReportViews,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

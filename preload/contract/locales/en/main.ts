@@ -2,6 +2,7 @@ import { mainBulk } from './main-bulk'
 import { mainExport } from './main-export'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
+import { mainReportViews } from './main-report-views'
 import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
 /**
@@ -179,6 +180,7 @@ export const main = {
   },
   report: mainReports,
   'report-export': mainExport,
+  'report-view': mainReportViews,
   connection: {
     ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
     'credentials-rejected':
