@@ -15,7 +15,7 @@ import type { Response as PageResponse } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { findUnicodeFont } from '../../../main/sandbox/reports/pdf-report'
 import { useAppInBrowser } from '../harness/app-under-test'
-import { chooseLanguage, screenLooks } from './screen-looks'
+import { atZoom150, chooseLanguage, screenLooks } from './screen-looks'
 
 const suite = useAppInBrowser()
 const page = () => suite.app.page
@@ -262,6 +262,17 @@ describe('the PDF viewer', () => {
     expect(await zoom()).toBe(75)
     expect(await rowHeight()).toBeGreaterThanOrEqual(9)
     await screenLooks(suite.app, 'report-pdf-opened')
+    await atZoom150(suite.app, suite.gatedesk.harness, async (zoomed) => {
+      await zoomed.page.getByRole('link', { name: 'Reports' }).click()
+      suite.gatedesk.dialogs.nextOpen = files.small
+      await zoomed.page.getByTestId('open-report-file').click()
+      await expect
+        .poll(() => zoomed.page.getByTestId('pdf-zoom').textContent(), { timeout: 20_000 })
+        .toBe('75%')
+      await zoomed.page.mouse.move(1, 1)
+      await zoomed.screenshot('report-pdf-opened-150')
+      expect(zoomed.pageErrors).toEqual([])
+    })
   })
 
   it('finds a word on every page, highlights it and steps through the matches', async () => {

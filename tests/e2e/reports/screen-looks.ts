@@ -1,10 +1,10 @@
-import type { AppPage } from '../harness/browser'
+import type { Harness } from '../harness/harness-server'
+import { openApp, type AppPage } from '../harness/browser'
 
 /**
  * Saves the screen as people see it: `name` (light, English, 1280×800), then `-dark`, `-ru`
- * (Russian), `-1024` (1024×700) and `-150` (Electron's 150 % zoom of a 1280×800 window: an
- * 853×533 CSS-pixel page; the pixels are not scaled, the layout is the one people get). The
- * window is back as it was after. `russian: false` while a modal covers the language switch.
+ * (Russian) and `-1024` (1024×700); the window is back as it was after. `russian: false` while a
+ * modal covers the language switch. (150 % is a window of its own: atZoom150.)
  */
 export async function screenLooks(
   app: AppPage,
@@ -25,9 +25,29 @@ export async function screenLooks(
   }
   await page.setViewportSize({ width: 1024, height: 700 })
   await app.screenshot(`${name}-1024`)
-  await page.setViewportSize({ width: 853, height: 533 })
-  await app.screenshot(`${name}-150`)
   await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/**
+ * A second window on the same app at Electron's 150 % zoom of 1280×800 (an 853×533 CSS-pixel
+ * page at a device scale of 1.5), opened at that size as the app starts (the navigation starts
+ * folded there), for `use`; closed after.
+ */
+export async function atZoom150(
+  app: AppPage,
+  harness: Harness,
+  use: (zoomed: AppPage) => Promise<void>,
+): Promise<void> {
+  const browser = app.page.context().browser()!
+  const zoomed = await openApp(browser, harness, {
+    viewport: { width: 853, height: 533 },
+    deviceScaleFactor: 1.5,
+  })
+  try {
+    await use(zoomed)
+  } finally {
+    await zoomed.page.context().close()
+  }
 }
 
 export async function chooseLanguage(app: AppPage, language: string) {

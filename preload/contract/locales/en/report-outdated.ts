@@ -2,5 +2,5 @@
 export const reportOutdated = {
   run: 'Previous run, {time}',
   file: 'Opened {time}, before the last run',
-  why: 'The last run brought no report (see above), so this is still the result from before.',
+  why: 'The last run brought no report: this is the result from before.',
 }
