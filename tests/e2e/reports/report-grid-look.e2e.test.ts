@@ -82,15 +82,22 @@ function readGrid(page: Page) {
     return {
       names: headers.map((head) => head.querySelector('.label')?.textContent ?? ''),
       clippedHeaders: headers
+        .filter((head) => head.getBoundingClientRect().right <= grid.getBoundingClientRect().right)
         .map((head) => head.querySelector<HTMLElement>('.label'))
         .filter((label) => label && label.scrollWidth > label.clientWidth)
         .map((label) => label!.textContent),
-      clippedCells: cells.filter((cell) => cell.title !== '').map((cell) => cell.title),
+      // Of the cells wholly in view: those the viewport's edge cuts show what fits up to it.
+      clippedCells: cells
+        .filter((cell) => cell.getBoundingClientRect().right <= grid.getBoundingClientRect().right)
+        .filter((cell) => cell.title !== '')
+        .map((cell) => cell.title),
       amounts: cells
         .filter((cell) => name(cell) === 'Amount')
         .slice(0, 3)
         .map((cell) => ({
-          text: cell.textContent!.trim(),
+          // The whole value: in the tooltip when the viewport's edge leaves too little room.
+          text: cell.title || cell.textContent!.trim(),
+          shown: cell.textContent!.trim(),
           align: getComputedStyle(cell).textAlign,
         })),
       idLeft: headers[0]!.getBoundingClientRect().left,
@@ -139,6 +146,8 @@ describe('the report grid at every window look', () => {
           `10${separator}002${separator}469${decimal}134`,
         ])
         expect(opened.amounts.every((amount) => amount.align === 'right')).toBe(true)
+        // Cut by the viewport's edge, a number shows whole (up to that edge) or an ellipsis.
+        for (const amount of opened.amounts) expect([amount.text, '…']).toContain(amount.shown)
         await app.screenshot(`report-grid-fitted-${look}`)
 
         // Scrolled to the far right, the pinned identifier stays where it was.

@@ -3,6 +3,8 @@ import type { GridColumn } from './grid-column'
 
 /** Columns are rendered this far beyond each side of the viewport. */
 const COLUMN_OVERSCAN_PX = 400
+/** A cell's own right padding, kept when the viewport's edge cuts its column. */
+const CUT_PADDING_PX = 8
 
 /**
  * Where the grid's columns are: pinned ones first, sticking after the row numbers while the
@@ -47,6 +49,23 @@ export function useGridColumns(options: {
   })
 
   /**
+   * How far each number column the viewport's right edge cuts reaches past it: its values are
+   * then right-aligned to that edge, never shown by their leading digits alone.
+   */
+  const cutOff = computed(() => {
+    const cut = new Map<number, number>()
+    const edge = options.scrollLeft.value + options.viewportWidth.value
+    for (const { column, position } of shownColumns.value) {
+      const start = gutterWidth.value + lefts.value[position]!
+      const end = start + column.width
+      if (column.numeric && !column.pinned && start < edge && end > edge) {
+        cut.set(position, end - edge)
+      }
+    }
+    return cut
+  })
+
+  /**
    * Each rendered column's width and place: pinned ones stick after the row numbers, and the
    * first scrolling one rendered starts after a margin standing for the columns left of it.
    */
@@ -59,6 +78,8 @@ export function useGridColumns(options: {
       else if (position === firstScrolling?.position) {
         place['marginLeft'] = `${lefts.value[position]! - pinnedWidth.value}px`
       }
+      const cut = cutOff.value.get(position)
+      if (cut !== undefined) place['paddingRight'] = `${cut + CUT_PADDING_PX}px`
       places.set(position, place)
     }
     return places
@@ -77,5 +98,5 @@ export function useGridColumns(options: {
     }
   }
 
-  return { totalWidth, pinnedCount, shownColumns, placeOf, revealColumn }
+  return { totalWidth, pinnedCount, shownColumns, placeOf, cutOff, revealColumn }
 }
