@@ -159,6 +159,8 @@ describe('running a report from the Reports screen', () => {
     expect(await runButton().isEnabled()).toBe(true)
     await expectPreviousResultMarked()
     await screenLooks(suite.app, 'report-run-cancelled')
+    // Back to the request, where the tests after this one expect to be.
+    await tab('Design').click()
   })
 
   it('previews the signed request: URL, base string and Authorization header, to copy', async () => {
