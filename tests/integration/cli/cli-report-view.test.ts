@@ -104,7 +104,7 @@ describe('gatedesk report-view', () => {
       ['4', '5'],
       ['6', '7', '8'],
     ])
-    expect(json.problems).toEqual([{ line: 3, message: expect.stringMatching(/2 fields/) }])
+    expect(json.problems).toEqual([{ line: 3, row: 1, message: expect.stringMatching(/2 fields/) }])
     const { stdout, code } = await cli(['report-view', ragged])
     expect(code).toBe(0)
     expect(stdout.split('\n').slice(0, 2)).toEqual(['a  b  c', '1  2  3'])

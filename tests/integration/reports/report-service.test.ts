@@ -181,8 +181,8 @@ describe('a report opened from disk', () => {
     const lineOf = (row: number) =>
       2 + row + rows.slice(0, row).filter((fields) => fields[0]!.includes('\n')).length
     expect(state.problems).toEqual([
-      { line: lineOf(1000), message: '2 fields, the header has 6' },
-      { line: lineOf(150_000), message: '2 fields, the header has 6' },
+      { line: lineOf(1000), row: 1000, message: '2 fields, the header has 6' },
+      { line: lineOf(150_000), row: 150_000, message: '2 fields, the header has 6' },
     ])
     for (const from of [0, 99_990, 100_000, 199_990]) {
       expect(await session.rows(from, from + 10)).toEqual(rows.slice(from, from + 10))

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
  * in main/ outside it, so none is left untranslated and none drifts from its catalog copy. This
  * finds every string or template literal in main/ that reads as an English sentence (three
  * words or more) and fails on any outside what is English by design: logs (console.*,
- * logError), SQL and command synopses, recognised where they stand, and the files below.
+ * logError), SQL, command synopses and date format codes, recognised where they stand, and the files below.
  */
 
 const ROOT = join(import.meta.dirname, '../../../..')
@@ -72,6 +72,8 @@ const LOG_CALL = /^(console\.\w+|(\w+\.)*logError)$/
 const SQL = /^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|PRAGMA)\b/
 /** A command's synopsis: its syntax, the same in every language (the prose is cli.*). */
 const SYNOPSIS = /^gatedesk [a-z-]+ /
+/** A spreadsheet's date and time format code (`yyyy-mm-dd hh:mm:ss`). */
+const DATE_FORMAT_CODE = /^[ymdhs]+([-./: ][ymdhs]+)+$/
 
 function readsAsEnglish(text: string): boolean {
   const words = text.replace(/\$\{[^}]*\}/g, ' X ').match(/\b[A-Za-z][a-z']+\b/g) ?? []
@@ -111,6 +113,7 @@ function englishLiterals(file: string, source: string): EnglishLiteral[] {
       readsAsEnglish(text) &&
       !SQL.test(text) &&
       !SYNOPSIS.test(text) &&
+      !DATE_FORMAT_CODE.test(text) &&
       !isLogged(node)
     if (candidate) {
       const line = tree.getLineAndCharacterOfPosition(node.getStart()).line + 1
