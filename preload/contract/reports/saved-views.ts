@@ -26,17 +26,48 @@ export const viewColumnsSchema = z.object({
   hidden: z.array(columnIndex).max(REPORT_COLUMNS_MAX),
 })
 
+/** Every column index of the view is one of its header's, and the order lists each once. */
+function fitsHeader(view: {
+  header: string[]
+  columns: z.infer<typeof viewColumnsSchema>
+  query: z.infer<typeof viewQuerySchema>
+  pivot?: z.infer<typeof pivotRequestSchema> | undefined
+}): boolean {
+  const count = view.header.length
+  const { order, widths, pinned, hidden } = view.columns
+  const used = [
+    ...order,
+    ...pinned,
+    ...hidden,
+    ...view.query.sort.map((key) => key.column),
+    ...view.query.filters.map((filter) => filter.column),
+    ...(view.pivot?.groupBy.map((key) => key.column) ?? []),
+    ...(view.pivot?.measures.map((measure) => measure.column) ?? []),
+  ]
+  return (
+    order.length === count &&
+    new Set(order).size === count &&
+    widths.length === count &&
+    hidden.length < count &&
+    used.every((column) => column < count)
+  )
+}
+
 /**
  * What a saved view brings back: the columns' arrangement, sort, filters and search, and the
  * pivot when one was built. `header` is the report's column names when it was saved: a view
  * applies only to a report with exactly that header, as its column indices mean those columns.
  */
-export const savedViewContentSchema = z.object({
-  header: z.array(columnName).min(1).max(REPORT_COLUMNS_MAX),
-  columns: viewColumnsSchema,
-  query: viewQuerySchema,
-  pivot: pivotRequestSchema.optional(),
-})
+export const savedViewContentSchema = z
+  .object({
+    header: z.array(columnName).min(1).max(REPORT_COLUMNS_MAX),
+    columns: viewColumnsSchema,
+    query: viewQuerySchema,
+    pivot: pivotRequestSchema.optional(),
+  })
+  .refine(fitsHeader, {
+    message: 'the columns, sort, filters or pivot name a column the header lacks',
+  })
 export type SavedViewContent = z.infer<typeof savedViewContentSchema>
 
 /** Whose views: a template's (whatever file its runs bring), or an opened file's, by header. */
@@ -108,3 +139,16 @@ export const savedViewChannels = {
     z.object({ marked: z.boolean() }),
   ),
 } as const
+
+/**
+ * A template file's views: a field beside the report request of spec §2.1, so the file stays
+ * that request for anything else that reads it. Files before views (no such field) or of a
+ * version this GateDesk does not know import with no views.
+ */
+export const TEMPLATE_VIEWS_FIELD = 'gatedeskViews'
+export const TEMPLATE_VIEWS_VERSION = 2
+export const templateFileViewSchema = z.object({
+  name: inputText(VIEW_NAME_MAX),
+  content: savedViewContentSchema,
+})
+export type TemplateFileView = z.infer<typeof templateFileViewSchema>

@@ -151,6 +151,13 @@ describe('saved report views in the local database', () => {
     const wrongShape = saved(
       views.save({ scope: TEMPLATE, id: null, name: 'Odd', content: content() }),
     )
+    const otherColumns = saved(
+      views.save({ scope: TEMPLATE, id: null, name: 'Other columns', content: content() }),
+    )
+    db.prepare(`UPDATE report_views SET content = ? WHERE id = ?`).run(
+      JSON.stringify({ ...content(), header: ['Id', 'Amount'] }),
+      otherColumns.id,
+    )
     db.prepare(`UPDATE report_views SET content = ? WHERE id = ?`).run('{"header": [', notJson.id)
     db.prepare(`UPDATE report_views SET content = ? WHERE id = ?`).run(
       JSON.stringify({ ...content(), columns: { order: 'all' } }),
@@ -164,6 +171,7 @@ describe('saved report views in the local database', () => {
     expect(warnings).toEqual([
       `Saved report view ${notJson.id} is not JSON; it is left out`,
       `Saved report view ${wrongShape.id} does not read as a view; it is left out`,
+      `Saved report view ${otherColumns.id} does not read as a view; it is left out`,
     ])
   })
 })

@@ -13,6 +13,7 @@ import { reportPivot } from './report-pivot'
 import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
+import { reportViews } from './report-views'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
@@ -27,6 +28,7 @@ export const ru: Translation<MessageSchema> = {
   recurring,
   reports,
   reportPdf,
+  reportViews,
   reportOutdated,
   reportGrid,
   reportPivot,

@@ -13,6 +13,8 @@ export type ReportResult =
 export interface ResultOrigin {
   from: 'run' | 'file'
   at: number
+  /** The template a run was started from: the result's saved views are that template's. */
+  templateId?: string
 }
 
 /** The Reports screen's shared state: which tab is in front and the result on show. */
@@ -38,10 +40,14 @@ export const useReportsStore = defineStore('reports', () => {
     if (current?.kind === 'pdf') await call('reports:forget-file', { fileId: current.fileId })
   }
 
-  async function show(next: ReportResult, from: ResultOrigin['from'] = 'file'): Promise<void> {
+  async function show(
+    next: ReportResult,
+    from: ResultOrigin['from'] = 'file',
+    templateId?: string,
+  ): Promise<void> {
     await release()
     result.value = next
-    origin.value = { from, at: Date.now() }
+    origin.value = { from, at: Date.now(), ...(templateId ? { templateId } : {}) }
     outdated.value = false
     tab.value = 'result'
   }

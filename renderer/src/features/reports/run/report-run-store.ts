@@ -65,6 +65,7 @@ export const useReportRunStore = defineStore('report-run', () => {
             ? { kind: 'csv', head: result.head }
             : { kind: 'pdf', fileId: result.fileId, fileName: result.fileName },
           'run',
+          input.template?.id,
         )
       } else {
         useReportsStore().markOutdated()

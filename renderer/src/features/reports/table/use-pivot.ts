@@ -87,5 +87,13 @@ export function usePivot(
     }
   }
 
-  return { keys, measures, signOf, setSign, addKey, result, built, busy, error, build }
+  /** Sets up `request` (a saved view's pivot) and builds it. */
+  function apply(request: PivotRequest) {
+    keys.value = request.groupBy.map((key) => ({ ...key }))
+    measures.value = request.measures.map((measure) => ({ ...measure }))
+    signs.value = Object.fromEntries(request.netSigns.map(({ type, sign }) => [type, sign]))
+    return build()
+  }
+
+  return { keys, measures, signOf, setSign, addKey, result, built, busy, error, build, apply }
 }

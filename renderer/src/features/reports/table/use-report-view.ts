@@ -114,6 +114,14 @@ export function useReportView(head: ReportHeadView) {
     void runQuery()
   }
 
+  /** Shows the view `query` describes (a saved view applied), in one query. */
+  function applyQuery(query: ViewQuery) {
+    sort.value = query.sort
+    filters.value = query.filters
+    search.value = query.search ?? ''
+    void runQuery()
+  }
+
   /** Removes every filter at once, in one query. */
   function clearFilters() {
     filters.value = []
@@ -142,6 +150,7 @@ export function useReportView(head: ReportHeadView) {
     setSort,
     setFilter,
     clearFilters,
+    applyQuery,
     filterOf,
     copyText,
   }
