@@ -8,6 +8,7 @@ import { recurringHandlers } from '../recurring/recurring-handlers'
 import { reportFileHandlers } from '../reports/report-file-handlers'
 import { reportGridHandlers } from '../reports/report-grid-handlers'
 import { reportHandlers } from '../reports/report-handlers'
+import { reportPivotExportHandlers } from '../reports/report-pivot-export-handlers'
 import { reportRunHandlers } from '../reports/report-run-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
 import { savedViewHandlers } from '../templates/saved-view-handlers'
@@ -36,6 +37,7 @@ export function createHandlers(services: {
     ...jobHandlers(services.jobs),
     ...reportHandlers(services.reports),
     ...reportGridHandlers(services.reports),
+    ...reportPivotExportHandlers(services.reports),
     ...reportFileHandlers(services.reports),
     ...reportTemplateHandlers(services.templates),
     ...savedViewHandlers(services.views),

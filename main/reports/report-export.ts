@@ -7,7 +7,7 @@ import { formulaEscaping } from '../platform/csv/formula-cells'
 import type { JobContext } from '../platform/jobs/job-runner'
 import { exclusiveStream, writeAtomically } from './export-file'
 import type { ReportSession } from './report-session'
-import { exportViewXlsx, type XlsxExportOptions } from './xlsx-export'
+import { exportViewXlsx, type TableSource, type XlsxExportOptions } from './xlsx-export'
 
 /** Rows read and written per step of an export: small enough to keep memory flat. */
 const EXPORT_CHUNK_ROWS = 10_000
@@ -29,7 +29,7 @@ export interface ViewExportOptions extends Partial<XlsxExportOptions> {
 
 /** The current view in `format`, with progress; an XLSX's own words in `language` (English). */
 export function exportViewAs(
-  session: ReportSession,
+  session: TableSource,
   target: string,
   columns: readonly number[] | null,
   job: JobContext,
@@ -46,7 +46,7 @@ export function exportViewAs(
  * Cells a spreadsheet would run as formulas get a ' in front unless `exactBytes` (csv/formula-cells).
  */
 export async function exportView(
-  session: ReportSession,
+  session: TableSource,
   target: string,
   columns: readonly number[] | null,
   job: JobContext,

@@ -8,9 +8,19 @@ import { catalogWording } from '../platform/i18n/catalog-wording'
 import { coded } from '../platform/i18n/english'
 import type { JobContext } from '../platform/jobs/job-runner'
 import { exclusiveStream, writeAtomically } from './export-file'
-import type { ReportSession } from './report-session'
+import type { ReportHead } from './report-session'
 import { cellMakers, type CellMaker } from './xlsx-cells'
 import { columnWidths } from './xlsx-widths'
+
+/** What the writers read: an open report's view, or a table shaped like one (the pivot's). */
+export interface TableSource {
+  /** Names a sheet holding the whole table. */
+  path: string
+  indexed: Promise<void>
+  head: Pick<ReportHead, 'columns' | 'columnTypes' | 'delimiter'>
+  state(): { rowCount: number }
+  rows(from: number, to: number): Promise<string[][]>
+}
 
 /** Excel's sheet holds 1,048,576 rows: the header and this many rows of data. */
 export const XLSX_SHEET_ROWS_MAX = 1_048_575
@@ -97,7 +107,7 @@ function addNoteSheet(
 }
 
 /** The rows of each range in turn, the next read while the last is written. */
-async function* rowsAhead(session: ReportSession, ranges: readonly (readonly [number, number])[]) {
+async function* rowsAhead(session: TableSource, ranges: readonly (readonly [number, number])[]) {
   const read = (index: number) => {
     const range = ranges[index]
     if (!range) return null
@@ -157,7 +167,7 @@ function writeRow(sheet: ExcelJS.Worksheet, makers: readonly CellMaker[], fields
  * the first rows need. A view longer than a sheet holds goes on several sheets after a note.
  */
 export async function exportViewXlsx(
-  session: ReportSession,
+  session: TableSource,
   target: string,
   columns: readonly number[] | null,
   job: JobContext,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import ExcelJS from 'exceljs'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import { screenLooks } from './screen-looks'
@@ -81,5 +82,37 @@ describe('the pivot of a report', () => {
       .poll(() => byTestId('pivot-panel').getByText('7 groups').count(), { timeout: 10_000 })
       .toBe(1)
     expect((await tableRows())[0]!.slice(0, 2)).toEqual(['2026-11-02', 'USD'])
+  })
+
+  it('saves the table as shown as an Excel workbook, through main', async () => {
+    const target = join(dir, 'usd-pivot.xlsx')
+    suite.gatedesk.dialogs.nextSave = target
+    await byTestId('pivot-export').click()
+    await byTestId('pivot-export-xlsx').click()
+    await expect
+      .poll(() => byTestId('pivot-export-outcome').textContent(), { timeout: 10_000 })
+      .toBe('Saved 7 groups to usd-pivot.xlsx.')
+    await page().mouse.move(1, 1)
+    await suite.app.screenshot('report-pivot-exported')
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(target)
+    const sheet = workbook.worksheets[0]!
+    const [shown] = await tableRows()
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      'Created_date by day',
+      'Currency',
+      'Rows',
+      'Sum of Amount',
+      'Net USD',
+    ])
+    expect(sheet.getRow(1).font?.bold).toBe(true)
+    const cell = (column: number) => sheet.getRow(2).getCell(column)
+    expect([cell(1).value, cell(2).value]).toEqual(['2026-11-02', 'USD'])
+    expect([cell(3).value, cell(3).numFmt]).toEqual([Number(shown![2]), '#,##0'])
+    // The exact sum's three decimals, as a number.
+    expect(cell(4).numFmt).toBe('#,##0.000')
+    expect(cell(4).value).toBe(Number(shown![3]!.replaceAll(',', '')))
+    expect(cell(5).value).toBe(Number(shown![4]!.replaceAll(',', '')))
   })
 })

@@ -1,6 +1,17 @@
 /** The pivot of a report view (renderer/src/features/reports/table/Pivot*.vue, `report-view --group-by`). */
 export const reportPivot = {
   tab: 'Pivot',
+  /** Titles of the native file dialogs the pivot opens. */
+  dialogs: { export: 'Export the pivot' },
+  /** The pivot's table saved as a file (report-pivot:export). */
+  export: {
+    button: 'Export pivot…',
+    label: 'Export the pivot as',
+    xlsx: 'Excel workbook (XLSX)',
+    csv: 'CSV',
+    saved: 'Saved {n} group to {file}. | Saved {n} groups to {file}.',
+    failed: 'The pivot could not be exported: {reason}',
+  },
   gridTab: 'Rows',
   groupBy: 'Group by',
   addKey: 'Add a column',

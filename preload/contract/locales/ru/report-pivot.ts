@@ -3,6 +3,16 @@ import type { mainReportPivot as englishMain, reportPivot as english } from '../
 
 export const reportPivot: Translation<typeof english> = {
   tab: 'Сводная',
+  dialogs: { export: 'Экспорт сводной таблицы' },
+  export: {
+    button: 'Экспорт сводной…',
+    label: 'Экспортировать сводную таблицу как',
+    xlsx: 'Книга Excel (XLSX)',
+    csv: 'CSV',
+    saved:
+      'В {file} сохранена {n} группа. | В {file} сохранены {n} группы. | В {file} сохранено {n} групп.',
+    failed: 'Не удалось экспортировать сводную таблицу: {reason}',
+  },
   gridTab: 'Строки',
   groupBy: 'Группировать по',
   addKey: 'Добавить столбец',
