@@ -81,11 +81,13 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const history = createHistoryRepository(db)
   history.markInterrupted()
   // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
-  const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
-  templates.purgeDeleted()
-  const views = createSavedViewService({
-    views: createSavedViewsRepository({ db, logError: options.logError }),
+  const viewsRepository = createSavedViewsRepository({ db, logError: options.logError })
+  const templates = createReportTemplateService({
+    templates: createReportTemplatesRepository(db),
+    views: viewsRepository,
   })
+  templates.purgeDeleted()
+  const views = createSavedViewService({ views: viewsRepository })
   const environments = createEnvironmentService({ db, secrets: options.secretStore })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 

@@ -36,13 +36,13 @@ export function reportTemplateHandlers(deps: {
       return templates.importFile(file)
     },
     'templates:export-file': async (input) => {
-      const { name, request } = input
+      const { name, request, templateId } = input
       const file = await dialogs.chooseFileToSave({
         ...dialogWords(input, 'reports.dialogs.exportTemplate', JSON_FILES),
         defaultName: templateFileName(name),
       })
       if (!file) return { file: null }
-      await templates.exportFile(file, request)
+      await templates.exportFile(file, request, templateId)
       return { file: basename(file) }
     },
     'templates:mark-run': async ({ id }) => templates.markRun(id),

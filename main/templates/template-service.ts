@@ -16,9 +16,12 @@ import {
   type TemplateIssue,
 } from '../../preload/contract/templates/report-template'
 import { RECENT_TEMPLATES_MAX } from '../../preload/contract/templates/report-template-channels'
+import type { TemplateFileView } from '../../preload/contract/reports/saved-views'
 import { outputText } from '../../preload/contract/platform/text'
 import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
 import { coded } from '../platform/i18n/english'
+import { requestWithViews, splitViews } from './template-file-views'
+import type { SavedViewsRepository } from './saved-views-repository'
 import {
   TemplateRefusedError,
   type ReportTemplate,
@@ -51,7 +54,15 @@ export function templateFileName(name: string): string {
 }
 
 type TemplateFileRead =
-  | { status: 'opened'; fileName: string; name: string; text: string; issues: TemplateIssue[] }
+  | {
+      status: 'opened'
+      fileName: string
+      name: string
+      text: string
+      issues: TemplateIssue[]
+      views: TemplateFileView[]
+      viewsSkipped: number
+    }
   | ({ status: 'refused'; fileName: string } & Explained)
 
 /** Why a file is not a template GateDesk reads: main.report.template.file-* in the catalog. */
@@ -100,6 +111,8 @@ async function readTemplateFile(
       fileName,
       name: freeName(base),
       text,
+      views: [],
+      viewsSkipped: 0,
       issues: [
         {
           path: '',
@@ -108,14 +121,18 @@ async function readTemplateFile(
       ],
     }
   }
-  const reportName = isRecord(parsed.value) ? parsed.value['reportName'] : undefined
-  const checked = checkRequest(parsed.value)
+  // The views beside the request are not the request's: the draft carries them apart.
+  const { request, views, skipped } = splitViews(parsed.value)
+  const reportName = isRecord(request) ? request['reportName'] : undefined
+  const checked = checkRequest(request)
   return {
     status: 'opened',
     fileName,
     name: freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
-    text: requestJsonText(parsed.value),
+    text: requestJsonText(request),
     issues: checked.ok ? [] : checked.issues.slice(0, ISSUES_SHOWN),
+    views,
+    viewsSkipped: skipped,
   }
 }
 
@@ -123,8 +140,14 @@ async function readTemplateFile(
  * Report templates: the one place that lists, saves, copies, deletes, marks as run, imports and
  * exports them. The repository keeps them; the channels only ask the user which file.
  */
-export function createReportTemplateService(deps: { templates: ReportTemplatesRepository }) {
-  const { templates } = deps
+export function createReportTemplateService(deps: {
+  templates: ReportTemplatesRepository
+  /** Saved views, carried in the files the templates are exported to. */
+  views?: SavedViewsRepository
+}) {
+  const { templates, views } = deps
+  const viewsOf = (templateId: string | null | undefined) =>
+    templateId && views ? views.list({ kind: 'template', templateId }).views : []
   const recent = () => templates.recent(RECENT_TEMPLATES_MAX)
   return {
     list: () => ({ templates: templates.list(), recent: recent() }),
@@ -140,8 +163,8 @@ export function createReportTemplateService(deps: { templates: ReportTemplatesRe
     /** Drops what was deleted before this start: a delete is undoable only while GateDesk runs. */
     purgeDeleted: () => templates.purgeDeleted(),
     importFile: (file: string) => readTemplateFile(file, templates.freeName),
-    exportFile: (file: string, request: ReportRequest) =>
-      writeFile(file, requestJsonText(request), 'utf8'),
+    exportFile: (file: string, request: ReportRequest, templateId?: string | null) =>
+      writeFile(file, requestJsonText(requestWithViews(request, viewsOf(templateId))), 'utf8'),
   }
 }
 

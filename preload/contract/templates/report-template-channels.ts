@@ -4,6 +4,7 @@ import { dialogTextFields } from '../platform/dialog-title'
 import { explainedFields } from '../platform/explained'
 import { reportRequestSchema } from '../reports/report-request'
 import { templateIdSchema } from '../reports/report-run-channels'
+import { templateFileViewSchema, VIEWS_PER_REPORT_MAX } from '../reports/saved-views'
 import { TEMPLATE_FILE_MAX_BYTES, TEMPLATE_NAME_MAX } from './report-template'
 import { inputText, outputText } from '../platform/text'
 
@@ -97,6 +98,10 @@ export const reportTemplateChannels = {
         /** The file's JSON, laid out; the text as read when it is not JSON. */
         text: outputText(4 * TEMPLATE_FILE_MAX_BYTES),
         issues: z.array(templateIssueSchema).max(ISSUES_MAX),
+        /** The file's saved views (none in a file before views), saved with the template. */
+        views: z.array(templateFileViewSchema).max(VIEWS_PER_REPORT_MAX),
+        /** Views in the file that do not read (another version, a hand edit): left out. */
+        viewsSkipped: z.number().int().min(0),
       }),
       z.object({
         status: z.literal('refused'),
@@ -107,8 +112,13 @@ export const reportTemplateChannels = {
     ]),
   ),
   'templates:export-file': channel(
-    'Writes a report request as a JSON file where the user picks in a main-side dialog.',
-    z.object({ name, request: reportRequestSchema, ...dialogTextFields }),
+    'Writes a report request as a JSON file where the user picks in a main-side dialog, with the saved views of template `templateId` (if given) beside it.',
+    z.object({
+      name,
+      request: reportRequestSchema,
+      templateId: templateIdSchema.nullable().optional(),
+      ...dialogTextFields,
+    }),
     z.object({ file: outputText(255).nullable() }),
   ),
   'templates:mark-run': channel(

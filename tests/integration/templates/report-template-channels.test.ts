@@ -160,6 +160,8 @@ describe('the templates:* channels', () => {
       name: 'Monthly',
       text: `${JSON.stringify({ ...valid, reportName: 'Monthly' }, null, 2)}\n`,
       issues: [],
+      views: [],
+      viewsSkipped: 0,
     })
     expect((await invoke('templates:list')).templates).toHaveLength(before)
     expect(asked.at(-1)).toBe('Import a report template')
@@ -218,6 +220,8 @@ describe('the templates:* channels', () => {
           },
         },
       ],
+      views: [],
+      viewsSkipped: 0,
     })
   })
 

@@ -47,9 +47,12 @@ export function useDesignerActions() {
       message.warning(store.nameIssue ?? t('reports.actions.fixFirst'))
       return
     }
-    if (await store.save())
+    // A template imported from a file gets the file's saved views once saved.
+    const imported = store.importedFrom !== null
+    if (await store.save()) {
+      if (imported && store.templateId) await store.saveImportedViews(store.templateId)
       message.success(t('reports.actions.saved', { name: store.templateName }))
-    else if (store.nameIssue) message.error(store.nameIssue)
+    } else if (store.nameIssue) message.error(store.nameIssue)
     else failed()
   }
 

@@ -1,4 +1,5 @@
 import type { Ref } from 'vue'
+import type { TemplateFileView } from '../../../../../preload/contract/reports/saved-views'
 import { checkRequest } from '../../../../../preload/contract/templates/report-template'
 import { call } from '../../../platform/bridge'
 import { explainMain, i18n } from '../../../platform/i18n'
@@ -16,6 +17,9 @@ export function templateFiles(
   guard: Guard,
   failure: Ref<string | null>,
 ) {
+  /** The imported file's saved views: saved with the template once the draft is saved. */
+  let importedViews: TemplateFileView[] = []
+
   /** Asks main for a JSON file and opens it as an unsaved draft, problems at their fields. */
   async function importFile(): Promise<
     | { status: 'cancelled' }
@@ -31,6 +35,7 @@ export function templateFiles(
     if (!result) return undefined
     if (result.status === 'cancelled') return result
     if (result.status === 'refused') return { status: 'refused', message: explainMain(result) }
+    importedViews = result.views
     editor.openDraft({
       id: null,
       name: result.name,
@@ -55,6 +60,7 @@ export function templateFiles(
       call('templates:export-file', {
         name: editor.templateName.value || 'report-template',
         request: valid,
+        templateId: editor.templateId.value,
         ...exportDialog(),
       }),
     )
@@ -77,11 +83,28 @@ export function templateFiles(
       call('templates:export-file', {
         name: template.name,
         request: checked.request,
+        templateId: id,
         ...exportDialog(),
       }),
     )
     return result?.file
   }
 
-  return { importFile, exportOpen, exportSaved }
+  /** Saves the imported file's views as the new template `templateId`'s (once). */
+  async function saveImportedViews(templateId: string): Promise<void> {
+    const views = importedViews
+    importedViews = []
+    for (const { name, content } of views) {
+      await guard(() =>
+        call('report-views:save', {
+          scope: { kind: 'template', templateId },
+          id: null,
+          name,
+          content,
+        }),
+      )
+    }
+  }
+
+  return { importFile, exportOpen, exportSaved, saveImportedViews }
 }
