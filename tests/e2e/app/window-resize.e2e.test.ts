@@ -42,11 +42,14 @@ describe('the app shell as the window narrows and widens', () => {
         // Each section once: folded, its icon is the link; unfolded, its label is.
         await expect.poll(menuLabels).toEqual(titles)
         for (const title of titles) {
-          expect(await page.getByRole('link', { name: title, exact: true }).count(), title).toBe(1)
+          await expect
+            .poll(() => page.getByRole('link', { name: title, exact: true }).count(), title)
+            .toBe(1)
         }
       }
       await suite.app.screenshot(`window-resized-${screen.toLowerCase()}`)
       expect(await page.getByRole('heading', { name: screen }).isVisible()).toBe(true)
+      expect(pageErrors.slice(errorsBefore)).toEqual([])
     },
   )
 })
