@@ -43,7 +43,9 @@ describe('the app shell as the window narrows and widens', () => {
         await expect.poll(menuLabels).toEqual(titles)
         for (const title of titles) {
           await expect
-            .poll(() => page.getByRole('link', { name: title, exact: true }).count(), title)
+            .poll(() => page.getByRole('link', { name: title, exact: true }).count(), {
+              message: title,
+            })
             .toBe(1)
         }
       }

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppUnderTest, type AppUnderTest } from '../harness/app-under-test'
+import { TRANSACTIONS_HEADER } from '../../fixtures/query-transactions'
 import { launchChromium, openApp, type WindowLook } from '../harness/browser'
 
 /**
@@ -11,18 +12,7 @@ import { launchChromium, openApp, type WindowLook } from '../harness/browser'
  * the identifier pinned while the rest scroll, columns fitted to their values, amounts in their
  * currency's decimals, grouped as the language writes them.
  */
-const HEADER = [
-  'Merchant_Name',
-  'Transaction_id',
-  'Merchant_OID',
-  'Created_date',
-  'Amount',
-  'Currency',
-  'Transaction_type',
-  'Order_description',
-  'Date_of_report',
-  'Status',
-]
+const HEADER = [...TRANSACTIONS_HEADER, 'Status']
 const CURRENCIES = ['EUR', 'JPY', 'KWD']
 const TYPES = ['sale', 'refund', 'capture', 'payout']
 const row = (i: number) => [

@@ -9,21 +9,11 @@ import {
   isIdentifier,
   keyColumnsFirst,
 } from '../../../renderer/src/features/reports/table/key-columns'
+import { TRANSACTIONS_HEADER } from '../../fixtures/query-transactions'
 import { savedLayout } from '../../../renderer/src/features/reports/table/saved-column-layouts'
 
 // The spec's transactions report, with a Status column as some gateways add.
-const SPEC_COLUMNS = [
-  'Merchant_Name',
-  'Transaction_id',
-  'Merchant_OID',
-  'Created_date',
-  'Amount',
-  'Currency',
-  'Transaction_type',
-  'Order_description',
-  'Date_of_report',
-  'Status',
-]
+const SPEC_COLUMNS = [...TRANSACTIONS_HEADER, 'Status']
 const named = (order: number[]) => order.map((column) => SPEC_COLUMNS[column])
 
 describe('a transactions report opens with its key columns first', () => {
