@@ -119,8 +119,20 @@ const DIALOG_CALLS: [ChannelName, object, string, FileFilter[]][] = [
   [
     'reports:export',
     { reportId: 'report-1', what: 'view', columns: [0] },
-    'Export this view as CSV',
-    CSV_REPORTS,
+    'Export this view',
+    [
+      { name: 'CSV files', extensions: ['csv'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
+  ],
+  [
+    'reports:export',
+    { reportId: 'report-1', what: 'view', columns: [0], format: 'xlsx' },
+    'Export this view',
+    [
+      { name: 'Excel workbooks (XLSX)', extensions: ['xlsx'] },
+      { name: 'All files', extensions: ['*'] },
+    ],
   ],
   ['environments:choose-key-file', { id: ENVIRONMENT_ID }, 'Private key for Live EU', PEM_KEYS],
   [
