@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises'
+import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { extractColumns } from './column-extract'
@@ -74,7 +74,8 @@ export function createReportTables(
       report.extractOnly = true
     }
     await direct.discard()
-    await mkdir(options.scratchDir, { recursive: true })
+    // The folder is made by the parent and never again here: a process still loading as its
+    // parent ends would otherwise make the parent's removed run folder anew and leave it.
     const dir = await mkdtemp(join(options.scratchDir, 'columns-'))
     const stop = new AbortController()
     loading = stop
