@@ -1,6 +1,5 @@
 import { fstatSync } from 'node:fs'
 import { stat, type FileHandle } from 'node:fs/promises'
-import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import type {
   ColumnType,
@@ -17,15 +16,8 @@ import {
 } from '../platform/csv/csv-format'
 import { fileSystemError } from '../platform/csv/csv-error'
 import { HEAD_ROWS, readHead, type CsvHead } from '../platform/csv/head-reader'
-import type { FileTaskControl } from '../platform/csv/byte-progress'
-import {
-  indexInTwoParts,
-  startIndexThread,
-  TWO_PARTS_MIN_BYTES,
-  type RowIndex,
-} from '../platform/csv/row-index'
+import type { RowIndex } from '../platform/csv/row-index'
 import type { RowSample, SampleRequest } from '../platform/csv/row-sample'
-import { cutAfterLineBreak } from '../platform/csv/row-scan-parts'
 import { rowsFields } from '../platform/csv/row-fields'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
 import { transcodeToUtf8 } from '../platform/csv/transcode'
@@ -34,6 +26,7 @@ import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import type { QueryEngine } from './query/query-client'
 import type { QuerySource, ViewRows } from './query/query-messages'
 import { directReadOf, preparedColumns, rowStarts } from './query-source'
+import { indexFile } from './report-index'
 import { openRegularFile } from './report-file-kind'
 import { warmWhenIdle } from './warm-when-idle'
 
@@ -98,8 +91,6 @@ export interface ReportSession {
 }
 
 const NO_QUERY: ViewQuery = { sort: [], filters: [] }
-/** How far past the middle of a large file a row start is looked for, to index it in two parts. */
-const CUT_SEARCH_BYTES = 64 * 1024
 /** Quiet time after indexing before the query process is started ahead of the first query. */
 const WARM_AFTER_IDLE_MS = 1000
 /** Rows sampled across the file to detect column types beyond the head. */
@@ -339,42 +330,6 @@ function sampleRows(
       }
     })
     return rowsFields(rows, reader)
-  })
-}
-
-/**
- * Indexes the file in a worker thread; a large file in two parts at once, in two threads, cut
- * in its middle where a row seems to start (the first thread checks it, see indexInTwoParts),
- * when there are two cores or more.
- */
-async function indexFile(
-  file: OpenCsvFile,
-  head: CsvHead,
-  script: ScriptRef,
-  sample: SampleRequest,
-  control: FileTaskControl,
-): Promise<RowIndex> {
-  const options = { delimiter: file.format.delimiter, sample }
-  const cut = availableParallelism() >= 2 ? await middleCut(file, head) : null
-  if (cut === null) return startIndexThread(script).index(file.path, options, control)
-  const part = { cut, headerFieldCount: head.headerFieldCount, fd: file.handle.fd }
-  const threads = [startIndexThread(script), startIndexThread(script)] satisfies [unknown, unknown]
-  return indexInTwoParts(threads, file.path, options, part, control)
-}
-
-/** Where a row seems to start in the middle of a large file; null for a small one. */
-async function middleCut(file: OpenCsvFile, head: CsvHead): Promise<number | null> {
-  const size = fstatSync(file.handle.fd).size
-  if (size < TWO_PARTS_MIN_BYTES) return null
-  const middle = Math.floor(size / 2)
-  const { buffer, bytesRead } = await file.handle
-    .read(Buffer.alloc(CUT_SEARCH_BYTES), 0, CUT_SEARCH_BYTES, middle)
-    .catch((error: unknown) => {
-      throw fileSystemError(file.path, error)
-    })
-  return cutAfterLineBreak(buffer.subarray(0, bytesRead), middle, {
-    delimiter: file.format.delimiter.charCodeAt(0),
-    headerFieldCount: head.headerFieldCount,
   })
 }
 

@@ -1,0 +1,54 @@
+import { fstatSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
+import type { FileTaskControl } from '../platform/csv/byte-progress'
+import type { OpenCsvFile } from '../platform/csv/csv-file'
+import { fileSystemError } from '../platform/csv/csv-error'
+import type { CsvHead } from '../platform/csv/head-reader'
+import {
+  indexInTwoParts,
+  startIndexThread,
+  TWO_PARTS_MIN_BYTES,
+  type RowIndex,
+} from '../platform/csv/row-index'
+import type { SampleRequest } from '../platform/csv/row-sample'
+import { cutAfterLineBreak } from '../platform/csv/row-scan-parts'
+import type { ScriptRef } from '../platform/workers/script-ref'
+
+/** How far past the middle of a large file a row start is looked for, to index it in two parts. */
+const CUT_SEARCH_BYTES = 64 * 1024
+
+/**
+ * Indexes the file in a worker thread; a large file in two parts at once, in two threads, cut
+ * in its middle where a row seems to start (the first thread checks it, see indexInTwoParts),
+ * when there are two cores or more.
+ */
+export async function indexFile(
+  file: OpenCsvFile,
+  head: CsvHead,
+  script: ScriptRef,
+  sample: SampleRequest,
+  control: FileTaskControl,
+): Promise<RowIndex> {
+  const options = { delimiter: file.format.delimiter, sample }
+  const cut = availableParallelism() >= 2 ? await middleCut(file, head) : null
+  if (cut === null) return startIndexThread(script).index(file.path, options, control)
+  const part = { cut, headerFieldCount: head.headerFieldCount, fd: file.handle.fd }
+  const threads = [startIndexThread(script), startIndexThread(script)] satisfies [unknown, unknown]
+  return indexInTwoParts(threads, file.path, options, part, control)
+}
+
+/** Where a row seems to start in the middle of a large file; null for a small one. */
+async function middleCut(file: OpenCsvFile, head: CsvHead): Promise<number | null> {
+  const size = fstatSync(file.handle.fd).size
+  if (size < TWO_PARTS_MIN_BYTES) return null
+  const middle = Math.floor(size / 2)
+  const { buffer, bytesRead } = await file.handle
+    .read(Buffer.alloc(CUT_SEARCH_BYTES), 0, CUT_SEARCH_BYTES, middle)
+    .catch((error: unknown) => {
+      throw fileSystemError(file.path, error)
+    })
+  return cutAfterLineBreak(buffer.subarray(0, bytesRead), middle, {
+    delimiter: file.format.delimiter.charCodeAt(0),
+    headerFieldCount: head.headerFieldCount,
+  })
+}
