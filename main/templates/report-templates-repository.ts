@@ -190,12 +190,24 @@ export function createReportTemplatesRepository(db: Db, now: () => Date = () => 
       return get(id)
     },
 
-    /** A copy under the name "… (copy)" (or "… (copy 2)"…), never run yet. */
-    duplicate(id: string): ReportTemplate {
+    /**
+     * A copy under the name "… (copy)" (or "… (copy 2)"…), never run yet. `alongside` copies
+     * what belongs to the template elsewhere (its saved views) in the same transaction, so a
+     * copy never exists without them.
+     */
+    duplicate(
+      id: string,
+      alongside?: (originalId: string, copyId: string) => void,
+    ): ReportTemplate {
       const copyId = db
         .transaction(() => {
           const original = get(id)
-          return insert(copyName(original.name, takenNames()), JSON.stringify(original.request))
+          const newId = insert(
+            copyName(original.name, takenNames()),
+            JSON.stringify(original.request),
+          )
+          alongside?.(original.id, newId)
+          return newId
         })
         .immediate()
       return get(copyId)

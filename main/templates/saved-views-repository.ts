@@ -164,6 +164,28 @@ export function createSavedViewsRepository(deps: {
       return get(id)
     },
 
+    /**
+     * Copies every view of one scope to another (a duplicated template's), each under a new id
+     * with its name, content and last use, so the copy restores the same view.
+     */
+    copyScope(from: ViewScope, to: ViewScope): number {
+      const rows = db
+        .prepare<[string], ViewRow & { created_at: string }>(
+          `SELECT * FROM report_views WHERE scope = ?`,
+        )
+        .all(scopeKey(from))
+      const insert = db.prepare(
+        `INSERT INTO report_views (id, scope, name, content, created_at, updated_at, last_used_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      const target = scopeKey(to)
+      const at = now().toISOString()
+      for (const row of rows) {
+        insert.run(randomUUID(), target, row.name, row.content, at, at, row.last_used_at)
+      }
+      return rows.length
+    },
+
     remove(id: string): boolean {
       return db.prepare(`DELETE FROM report_views WHERE id = ?`).run(id).changes > 0
     },

@@ -154,7 +154,16 @@ export function createReportTemplateService(deps: {
     get: (id: string) => view(templates.get(id)),
     save: (draft: { id: string | null; name: string; request: ReportRequest }) =>
       savedOrRefused(() => templates.save(draft)),
-    duplicate: (id: string) => view(templates.duplicate(id)),
+    /** A copy of the template with copies of its saved views. */
+    duplicate: (id: string) =>
+      view(
+        templates.duplicate(id, (originalId, copyId) =>
+          views?.copyScope(
+            { kind: 'template', templateId: originalId },
+            { kind: 'template', templateId: copyId },
+          ),
+        ),
+      ),
     rename: (id: string, name: string) => savedOrRefused(() => templates.rename(id, name)),
     remove: (id: string) => templates.remove(id),
     restore: (id: string) => view(templates.restore(id)),

@@ -96,3 +96,26 @@ describe('saved views in template files', () => {
     })
   })
 })
+
+describe('a duplicated template', () => {
+  it('gets copies of its views, the last used one still restored, the original’s untouched', () => {
+    const saved = service.save({ id: null, name: 'Weekly', request })
+    if (saved.status !== 'saved') throw new Error('not saved')
+    const original = { kind: 'template' as const, templateId: saved.template.id }
+    views.save({ scope: original, id: null, name: 'EUR first', content })
+    const plain = { ...content, pivot: undefined, query: { ...content.query, search: '' } }
+    views.save({ scope: original, id: null, name: 'Plain', content: plain })
+
+    const copy = service.duplicate(saved.template.id)
+    const copied = views.list({ kind: 'template', templateId: copy.id })
+    expect(copied.views.map((view) => [view.name, view.content])).toEqual([
+      ['EUR first', content],
+      ['Plain', plain],
+    ])
+    expect(copied.views.find((view) => view.id === copied.lastUsedId)?.name).toBe('Plain')
+
+    // The copy's views are its own: renaming one leaves the original's as it was.
+    views.rename(copied.views[0]!.id, 'Copy only')
+    expect(views.list(original).views.map((view) => view.name)).toEqual(['EUR first', 'Plain'])
+  })
+})
