@@ -4,7 +4,7 @@ import {
   currencyDigits,
   formatAmount,
   formatDecimal,
-} from '../../../renderer/src/features/reports/table/cell-format'
+} from '../../../preload/contract/reports/cell-format'
 import type { ColumnType } from '../../../preload/contract/reports/report-view'
 
 const dates = { dateTime: (value: string) => `dt(${value})`, day: (value: string) => `d(${value})` }

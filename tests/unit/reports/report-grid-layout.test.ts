@@ -5,10 +5,7 @@ import {
   shownColumns,
   togglePinned,
 } from '../../../renderer/src/features/reports/table/column-layout'
-import {
-  isIdentifier,
-  keyColumnsFirst,
-} from '../../../renderer/src/features/reports/table/key-columns'
+import { isIdentifier, keyColumnsFirst } from '../../../preload/contract/reports/key-columns'
 import { TRANSACTIONS_HEADER } from '../../fixtures/query-transactions'
 import { savedLayout } from '../../../renderer/src/features/reports/table/saved-column-layouts'
 

@@ -1,5 +1,5 @@
 import type { ColumnType } from '../../../../../preload/contract/reports/report-view'
-import { idColumnOf, keyColumnsFirst } from './key-columns'
+import { idColumnOf, keyColumnsFirst } from '../../../../../preload/contract/reports/key-columns'
 
 /** How the user has arranged a report's columns: by their index in the file. */
 export interface ColumnLayout {

@@ -1,5 +1,5 @@
-import type { ColumnType } from '../../../../../preload/contract/reports/report-view'
-import { numberFormat } from '../../../../../preload/contract/locales/unit-wording'
+import type { ColumnType } from './report-view'
+import { numberFormat } from '../locales/unit-wording'
 import { isIdentifier, keyColumnsOf } from './key-columns'
 
 /**
