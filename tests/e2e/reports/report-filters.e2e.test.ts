@@ -194,4 +194,32 @@ describe('filtering a report by its columns', () => {
     await expect.poll(countText).toBe(showing(ROWS))
     expect(await byTestId('filter-chips').count()).toBe(0)
   })
+
+  it('leaves one text value out with "Not equal", read on its chip as ≠', async () => {
+    const notDeclined = async () => {
+      await filterButton('Status').click()
+      await form('Status').getByTestId('filter-kind-notEquals').click()
+      await form('Status').getByTestId('filter-value').locator('input').fill('declined')
+    }
+    // Numbers and dates have their range instead.
+    await filterButton('Amount').click()
+    expect(await form('Amount').getByTestId('filter-kind-notEquals').count()).toBe(0)
+    await page().keyboard.press('Escape')
+    await notDeclined()
+    await looks('report-filter-not-equal', notDeclined)
+
+    await notDeclined()
+    await form('Status').getByTestId('filter-value').locator('input').press('Enter')
+    await expect.poll(countText).toBe(showing(rowsWhere((i) => STATUSES[i % 6] !== 'declined')))
+    expect(await chips()).toEqual(['Status ≠ declined'])
+    // Reopened, the form shows the filter as it is.
+    await filterButton('Status').click()
+    expect(
+      await form('Status').getByTestId('filter-kind-notEquals').locator('input').isChecked(),
+    ).toBe(true)
+    expect(await form('Status').getByTestId('filter-value').locator('input').inputValue()).toBe(
+      'declined',
+    )
+    await page().keyboard.press('Escape')
+  })
 })

@@ -1,7 +1,13 @@
 /** A column's filter in the report grid: its popover and the chips above the grid (renderer/src/features/reports/table). */
 export const reportFilter = {
   title: 'Filter {name}',
-  kinds: { values: 'Values', range: 'Range', equals: 'Equals', contains: 'Contains' },
+  kinds: {
+    values: 'Values',
+    range: 'Range',
+    equals: 'Equals',
+    notEquals: 'Not equal',
+    contains: 'Contains',
+  },
   values: {
     search: 'Find a value',
     searchLabel: 'Find among the values of {name}',
@@ -27,8 +33,11 @@ export const reportFilter = {
     timestamp: 'Type a date, with a time if needed: 15.03.2024 14:30 or 2024-03-15 14:30.',
     order: '"From" is after "To".',
   },
-  exactly: 'Exactly this value',
-  part: 'Part of the value, any case',
+  placeholders: {
+    equals: 'Exactly this value',
+    notEquals: 'The value to leave out',
+    contains: 'Part of the value, any case',
+  },
   clear: 'Clear',
   apply: 'Apply',
   chips: {

@@ -3,7 +3,13 @@ import type { reportFilter as english } from '../en/report-filter'
 
 export const reportFilter: Translation<typeof english> = {
   title: 'Фильтр: {name}',
-  kinds: { values: 'Значения', range: 'Диапазон', equals: 'Равно', contains: 'Содержит' },
+  kinds: {
+    values: 'Значения',
+    range: 'Диапазон',
+    equals: 'Равно',
+    notEquals: 'Не равно',
+    contains: 'Содержит',
+  },
   values: {
     search: 'Найти значение',
     searchLabel: 'Поиск среди значений столбца «{name}»',
@@ -29,8 +35,11 @@ export const reportFilter: Translation<typeof english> = {
     timestamp: 'Введите дату и при необходимости время: 15.03.2024 14:30 или 2024-03-15 14:30.',
     order: 'Значение «От» больше значения «До».',
   },
-  exactly: 'Точное значение',
-  part: 'Часть значения, регистр не важен',
+  placeholders: {
+    equals: 'Точное значение',
+    notEquals: 'Какое значение исключить',
+    contains: 'Часть значения, регистр не важен',
+  },
   clear: 'Сбросить',
   apply: 'Применить',
   chips: {
