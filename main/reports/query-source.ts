@@ -5,7 +5,7 @@ import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import { pivotPlan } from './query/pivot-sql'
 import type { QuerySource } from './query/query-messages'
 import { totalsColumns } from './query/totals-columns'
-import { viewColumns } from './query/view-sql'
+import { isIdentityView, viewColumns } from './query/view-sql'
 
 /** Rows spread over the file that DuckDB's own reading of it must give field for field. */
 const CHECK_ROWS = 32
@@ -27,7 +27,14 @@ export async function directReadOf(
   if (rowCount > 0) rows.add(rowCount - 1)
   const ids = [...rows]
   const fields = await readRowsById(file, ids)
-  return { checkRows: ids.map((row, at) => ({ row, fields: fields[at]! })) }
+  const { offsets } = file.index
+  return {
+    checkRows: ids.map((row, at) => ({ row, fields: fields[at]! })),
+    rowBytes: {
+      dataStart: offsets[0] ?? file.index.fileSize,
+      rows: ids.map((row) => ({ start: offsets[row]!, end: offsets[row + 1]! })),
+    },
+  }
 }
 
 /** Rows spread evenly over the file, where the query process may cut it to read it in parts. */
@@ -42,12 +49,17 @@ export function rowStarts({ offsets, rowCount }: RowIndex): { row: number; offse
   return starts
 }
 
-/** The columns a query of `query` (and its totals, and its pivot, when asked) will load. */
+/**
+ * The columns a query of `query` (and its totals, and its pivot, when asked) will load. None for
+ * the totals or pivot of every row in file order: DuckDB answers them from the file itself
+ * (ReportTables.fromFile), and a table loaded ahead would cost as much again.
+ */
 export function preparedColumns(
   query: ViewQuery,
   report: { header: readonly string[]; columnTypes: readonly ColumnType[] },
   { totals = false, pivot }: { totals?: boolean; pivot?: PivotRequest },
 ): number[] {
+  if (isIdentityView(query)) return []
   const columns = new Set(viewColumns(query, report.header.length))
   // A pivot the report cannot build loads nothing ahead: its query says why.
   const pivotColumns = pivot ? attempt(() => pivotPlan(report, pivot).columns) : null

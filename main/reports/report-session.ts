@@ -207,7 +207,10 @@ function sessionOver(
       columnTypes,
       expectedRowCount: rowIndex.rowCount,
       ...(queryPath === file.path ? { rowStarts: rowStarts(rowIndex) } : {}),
-      ...(direct ? { directRead: direct } : {}),
+      // The rows' byte offsets are the indexed file's, not its UTF-8 copy's.
+      ...(direct
+        ? { directRead: queryPath === file.path ? direct : { checkRows: direct.checkRows } }
+        : {}),
       ...identity,
     }
   }

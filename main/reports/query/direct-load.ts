@@ -37,6 +37,8 @@ export interface DirectReads {
   ): Promise<DirectTable | null>
   /** Drops the prepared table, if any (its file is read otherwise, or not at all). */
   discard(): Promise<void>
+  /** Whether the prepared table holds `columns` of this very file. */
+  prepares(source: PreparedSource, columns: readonly number[]): boolean
 }
 
 export function createDirectReads(db: DuckDBConnection | Promise<DuckDBConnection>): DirectReads {
@@ -65,6 +67,10 @@ export function createDirectReads(db: DuckDBConnection | Promise<DuckDBConnectio
 
   return {
     discard,
+    prepares: (source, columns) =>
+      prepared !== null &&
+      prepared.key === fileKey(source) &&
+      columns.every((column) => prepared!.columns.includes(column)),
     async prepare(source, columns) {
       await discard()
       const table = `prepared_${++prepares}`

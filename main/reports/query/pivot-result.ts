@@ -12,7 +12,7 @@ import { averageOf, fromUnits, toUnits } from './exact-decimal'
 import type { MeasuredColumn, PivotPlan } from './pivot-sql'
 
 /** A row of the pivot's query (see pivotPlan): keys k0…, cur, typ, n, nn0, s0, lo0, hi0… */
-type PivotRow = Record<string, unknown>
+export type PivotRow = Record<string, unknown>
 
 /** A measured column's figures over the rows of one group so far. */
 interface Tally {

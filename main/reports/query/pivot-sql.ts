@@ -28,6 +28,10 @@ export interface PivotPlan {
   /** Whether each row is also split by currency and type (`cur`, `typ`) for the net figure. */
   net: boolean
   sql(from: string): string
+  /** Rows (of the view) the groups counted, from any of the query's rows (none: 0). */
+  rowsRead(groups: readonly Record<string, unknown>[]): number
+  /** Its rows are read by their columns' names. */
+  objects: true
 }
 
 /** How a bucket's date is written as a key (a week by its Monday). */
@@ -64,11 +68,15 @@ export function pivotPlan(
     columns: [...columns],
     measured,
     net,
+    objects: true,
+    rowsRead: (groups) => Number(groups[0]?.['all_rows'] ?? 0),
     sql: (from) =>
       [
         `SELECT ${keys.map((key, index) => `${key.text} AS k${index}`).join(', ')},`,
         net ? `${split[0]} AS cur, ${split[1]} AS typ,` : '',
-        `count(*) AS n${measured.map((item, index) => measures(item, index, types)).join('')}`,
+        `count(*) AS n${measured.map((item, index) => measures(item, index, types)).join('')},`,
+        // Every row the groups count, before only the first groups are kept.
+        'sum(count(*)) OVER () AS all_rows',
         from,
         `GROUP BY ${[...new Set([...keys.map((key) => key.group), ...split])].join(', ')}`,
         `QUALIFY dense_rank() OVER (ORDER BY ${order.join(', ')}) <= ${PIVOT_GROUPS_MAX + 1}`,

@@ -28,9 +28,15 @@ export interface QuerySource {
    * Present when DuckDB may read `file` itself: it is UTF-8, and the row index found no row of
    * another width, no quote left open and no quote papaparse reads its own way, so that any
    * RFC 4180 reader cuts the same rows and fields. `checkRows` are rows as the window read them
-   * (all their fields), spread over the file: DuckDB's reading must give them too.
+   * (all their fields), spread over the file: DuckDB's reading must give them too. `rowBytes`
+   * says where those rows' bytes are in `file` (each row's [start, end), in the order of
+   * `checkRows`, and where the first data row starts, the header before it), when `file` is the
+   * file indexed: an aggregate may then be answered from the file itself (answerFromFile).
    */
-  directRead?: { checkRows: readonly { row: number; fields: readonly string[] }[] }
+  directRead?: {
+    checkRows: readonly { row: number; fields: readonly string[] }[]
+    rowBytes?: { dataStart: number; rows: readonly { start: number; end: number }[] }
+  }
   /** With `mtimeMs`, tells a changed file from the one that was indexed. */
   fileSize: number
   mtimeMs: number

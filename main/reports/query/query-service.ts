@@ -5,7 +5,7 @@ import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
 import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
 import { pivotPlan } from './pivot-sql'
-import { pivotResult } from './pivot-result'
+import { pivotResult, type PivotRow } from './pivot-result'
 import {
   distinctSql,
   distinctValues,
@@ -17,11 +17,12 @@ import {
   DISTINCT_VALUES_MAX,
   type DistinctValues,
 } from '../../../preload/contract/reports/report-distinct'
+import { resultRows, type FileQuery } from './file-answers'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'
 import { totalsColumns } from './totals-columns'
 import { netOfPairs, PAIRS_MAX, type TotalsRow } from './totals-net'
-import { isIdentityView, orderByClause, viewColumns, whereClause } from './view-sql'
+import { isIdentityView, keepsEveryRow, orderByClause, viewColumns, whereClause } from './view-sql'
 
 /** The most groups totals list, and the longest names they show (the contract's bounds). */
 const GROUPS_MAX = 1000
@@ -64,6 +65,27 @@ export function createQueryService(
     return reader.getRowsJS() as T[]
   }
 
+  /**
+   * An aggregate of the view: from the file itself when the view holds every row and no table
+   * holds its columns yet (ReportTables.fromFile), else over the view's loaded columns.
+   */
+  async function aggregate<T>(
+    source: QuerySource,
+    query: ViewQuery,
+    columns: readonly number[],
+    aggregated: Omit<FileQuery<T>, 'params'>,
+  ): Promise<T[]> {
+    if (keepsEveryRow(query)) {
+      const params = new SqlParams()
+      const answer = await tables.fromFile(source, columns, { ...aggregated, params })
+      if (answer) return answer
+    }
+    const params = new SqlParams()
+    const from = await viewRows(source, query, columns, params)
+    const reader = await (await connection).runAndReadAll(aggregated.sql(from), params.values)
+    return resultRows<T>(reader, aggregated.objects)
+  }
+
   return {
     prepare: (source, columns) => tables.prepare(source, columns),
     async view(source, query) {
@@ -91,10 +113,8 @@ export function createQueryService(
 
     async pivot(source, query, pivot) {
       const plan = pivotPlan(source, pivot)
-      const params = new SqlParams()
-      const from = await viewRows(source, query, plan.columns, params)
-      const reader = await (await connection).runAndReadAll(plan.sql(from), params.values)
-      return pivotResult(plan, pivot, reader.getRowObjectsJS(), totalsColumns(source).amount)
+      const groups = await aggregate<PivotRow>(source, query, plan.columns, plan)
+      return pivotResult(plan, pivot, groups, totalsColumns(source).amount)
     },
 
     async distinct(source, query, column) {
@@ -108,13 +128,14 @@ export function createQueryService(
 
     async totals(source, query) {
       const { amount, currency, type, numeric } = totalsColumns(source)
-      const params = new SqlParams()
       const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
-      const from = await viewRows(source, query, extra, params)
       const byCurrency = amount !== null && currency !== null ? currency : null
-      const sql = totalsSql(source, from, { amount, byCurrency, byType: type, numeric })
-      const groups = await rows<TotalsRow>(sql, params)
-      const whole = groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
+      const sets = { amount, byCurrency, byType: type, numeric }
+      const groups = await aggregate<TotalsRow>(source, query, extra, {
+        sql: (from) => totalsSql(source, from, sets),
+        rowsRead: (answer) => Number(wholeView(answer)[4]),
+      })
+      const whole = wholeView(groups)
       const [, , , , rowCount, ...columnSums] = whole
       const amountAt = numeric.indexOf(amount ?? -1)
       const net =
@@ -148,6 +169,10 @@ export function createQueryService(
     },
   }
 }
+
+/** The totals of the whole view: the row of no currency and no type. */
+const wholeView = (groups: readonly TotalsRow[]) =>
+  groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
 
 /**
  * All totals in one query, one pass over the view (three queries read it three times): the

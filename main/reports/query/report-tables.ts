@@ -5,6 +5,7 @@ import { extractColumns } from './column-extract'
 import { createDirectReads } from './direct-load'
 import type { ExtractionThread } from './extraction-thread'
 import { extractedScan } from './csv-scan'
+import { answerFromFile, type FileQuery } from './file-answers'
 import { QueryError } from './query-error'
 import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
@@ -19,6 +20,16 @@ export interface ReportTables {
   holding(source: QuerySource, columns: readonly number[]): Promise<string>
   /** Starts DuckDB reading `columns` of a file being indexed (see DirectReads.prepare). */
   prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
+  /**
+   * An aggregate of every row answered by DuckDB reading the file itself (answerFromFile), when
+   * no table holds `columns` yet (or is being read with them): a table would take as long again
+   * to build. Null when tables answer it, or DuckDB's reading was refused.
+   */
+  fromFile<T>(
+    source: QuerySource,
+    columns: readonly number[],
+    query: FileQuery<T>,
+  ): Promise<T[] | null>
   /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
   interrupt(): void
 }
@@ -82,7 +93,14 @@ export function createReportTables(
     try {
       const extracted = await Promise.all(
         partsOf(source, options.threads ?? 1, options.parallelMinBytes).map((part, index) =>
-          extractPart(source, columns, part, join(dir, `part-${index}.csv`), stop.signal),
+          extractPart(
+            options.extractThreads,
+            source,
+            columns,
+            part,
+            join(dir, `part-${index}.csv`),
+            stop.signal,
+          ),
         ),
       )
       await checkUnchanged(source)
@@ -140,37 +158,6 @@ export function createReportTables(
     }
   }
 
-  /** Extracts one part of the file: the first here, the others in worker threads. */
-  async function extractPart(
-    source: QuerySource,
-    columns: readonly number[],
-    part: FilePart,
-    target: string,
-    signal: AbortSignal,
-  ) {
-    const partOptions = {
-      delimiter: source.delimiter,
-      columns,
-      ...(part.range ? { range: part.range } : {}),
-    }
-    const thread = part.index > 0 ? options.extractThreads?.[part.index - 1] : undefined
-    const extracted = thread
-      ? await thread.extract({ file: source.file, target, options: partOptions }, signal)
-      : await extractColumns(source.file, target, {
-          ...partOptions,
-          stopped: () => (signal.aborted ? (signal.reason as Error) : null),
-        })
-    if (extracted.rowCount !== part.rowCount) {
-      // The scan is the row index's: only a file changed under it reads otherwise.
-      throw new QueryError(
-        'file-changed',
-        part.range ? 'report.query.part-rows-changed' : 'report.query.rows-changed',
-        { file: source.file, found: extracted.rowCount, expected: part.rowCount },
-      )
-    }
-    return { ...extracted, target }
-  }
-
   function reportFor(source: QuerySource): LoadedReport {
     const key = sourceKey(source)
     const report = reports.get(key) ?? {
@@ -193,8 +180,35 @@ export function createReportTables(
     }
   }
 
+  let sampleFiles = 0
+
   return {
     prepare: (source, columns) => direct.prepare(source, columns),
+    async fromFile(source, columns, query) {
+      const report = reportFor(source)
+      const loaded = columns.every((column) => report.tableOf.has(column))
+      if (!source.directRead?.rowBytes || report.extractOnly || report.misread || loaded) {
+        return null
+      }
+      if (direct.prepares(source, columns)) return null
+      await checkUnchanged(source)
+      const stop = new AbortController()
+      loading = stop
+      try {
+        const sampleFile = join(options.scratchDir, `sample-${++sampleFiles}.csv`)
+        const answer = await answerFromFile(await db, source, columns, query, {
+          signal: stop.signal,
+          sampleFile,
+        })
+        // A file changed while DuckDB read it is refused, whatever DuckDB made of it.
+        if (answer) await checkUnchanged(source)
+        // DuckDB reads this file otherwise than the index: its columns are extracted.
+        else report.extractOnly = true
+        return answer
+      } finally {
+        loading = null
+      }
+    },
     interrupt() {
       loading?.abort(new QueryError('cancelled'))
     },
@@ -211,6 +225,38 @@ export function createReportTables(
       return [withRid(first!), ...rest.map((table) => `POSITIONAL JOIN ${table}`)].join(' ')
     },
   }
+}
+
+/** Extracts one part of the file: the first here, the others in worker threads. */
+async function extractPart(
+  extractThreads: readonly ExtractionThread[] | undefined,
+  source: QuerySource,
+  columns: readonly number[],
+  part: FilePart,
+  target: string,
+  signal: AbortSignal,
+) {
+  const partOptions = {
+    delimiter: source.delimiter,
+    columns,
+    ...(part.range ? { range: part.range } : {}),
+  }
+  const thread = part.index > 0 ? extractThreads?.[part.index - 1] : undefined
+  const extracted = thread
+    ? await thread.extract({ file: source.file, target, options: partOptions }, signal)
+    : await extractColumns(source.file, target, {
+        ...partOptions,
+        stopped: () => (signal.aborted ? (signal.reason as Error) : null),
+      })
+  if (extracted.rowCount !== part.rowCount) {
+    // The scan is the row index's: only a file changed under it reads otherwise.
+    throw new QueryError(
+      'file-changed',
+      part.range ? 'report.query.part-rows-changed' : 'report.query.rows-changed',
+      { file: source.file, found: extracted.rowCount, expected: part.rowCount },
+    )
+  }
+  return { ...extracted, target }
 }
 
 /** Loads so far in this process: each gets tables of its own names. */

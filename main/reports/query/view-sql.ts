@@ -10,9 +10,14 @@ import type { SqlParams } from './sql-params'
 /** A day with no time of day, as a timestamp bound: YYYY-MM-DD or DD.MM.YYYY. */
 const DATE_ONLY = /^\s*(\d{4}-\d{2}-\d{2}|\d{2}\.\d{2}\.\d{4})\s*$/
 
+/** Whether the view holds every row of the file (in whatever order): no filter, no search. */
+export function keepsEveryRow(query: ViewQuery): boolean {
+  return !hasSearch(query) && !query.filters.some(narrows)
+}
+
 /** Whether the view is every row in file order, which needs no query at all. */
 export function isIdentityView(query: ViewQuery): boolean {
-  return query.sort.length === 0 && !hasSearch(query) && !query.filters.some(narrows)
+  return query.sort.length === 0 && keepsEveryRow(query)
 }
 
 /** The columns a view reads: those it sorts and filters by, or all of them to search. */

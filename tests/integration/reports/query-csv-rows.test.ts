@@ -8,6 +8,7 @@ import {
   referenceRows,
   reportFolder,
   sourceOf,
+  withDirectRead,
   withRowStarts,
   type LineEnd,
 } from '../../fixtures/query-reports'
@@ -155,7 +156,7 @@ async function tableCount(): Promise<number> {
 /** The source with DuckDB let to read the file itself, checked against every row of `text`. */
 function readByDuckDB(source: QuerySource, text: string, newline?: LineEnd): QuerySource {
   const rows = referenceRows(text, source.delimiter, newline).slice(1)
-  return { ...source, directRead: { checkRows: rows.map((fields, row) => ({ row, fields })) } }
+  return withDirectRead(source, rows)
 }
 
 describe('DuckDB reading the report file itself', () => {
