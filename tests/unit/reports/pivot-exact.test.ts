@@ -68,6 +68,7 @@ describe('a built pivot in the window', () => {
       figure: (kind: string, column: string) => `${kind} ${column}`,
       net: (currency: string) => `Net ${currency}`,
       noDate: '(not a date)',
+      bucketKey: (key: string) => key,
     }
     expect(pivotTable(result, request, ['Currency', 'Created_date', 'Amount'], words)).toEqual({
       header: ['Created_date day', 'Currency', 'Rows', 'sum Amount', 'Net EUR', 'Net USD'],
@@ -81,7 +82,13 @@ describe('a built pivot in the window', () => {
   })
 
   it('charts the first key along the axis, a line per value of the others over a date bucket', () => {
-    expect(pivotChartData(result, request, 0, { noDate: '(not a date)', all: 'all' })).toEqual({
+    expect(
+      pivotChartData(result, request, 0, {
+        noDate: '(not a date)',
+        bucketKey: (key) => key,
+        all: 'all',
+      }),
+    ).toEqual({
       categories: ['2026-11-02', '(not a date)'],
       series: [
         { name: 'EUR', values: [10.2, null] },

@@ -44,6 +44,8 @@ export const reportPivot = {
     'Showing the first {n} groups: the view has more. Group by fewer columns or filter the view.',
   noRows: 'The view has no rows to group.',
   noDate: '(not a date)',
+  /** A week's key, named by its Monday in the app's date format: "Week of 2 Nov 2026". */
+  weekOf: 'Week of {day}',
   emptyValue: '(empty)',
   chart: 'Chart',
   chartOf: '{figure} — {key}',

@@ -43,6 +43,7 @@ export const reportPivot: Translation<typeof english> = {
     'Показаны первые {n} групп, в представлении их больше. Сгруппируйте по меньшему числу столбцов или отфильтруйте строки.',
   noRows: 'В представлении нет строк для группировки.',
   noDate: '(не дата)',
+  weekOf: 'Неделя с {day}',
   emptyValue: '(пусто)',
   chart: 'График',
   chartOf: '{figure} — {key}',

@@ -16,32 +16,38 @@ export function formattingLocale(
 
 // Intl formatters are slow to build: one per locale and style, reused in every render.
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function formatter(style: 'dateTime' | 'day' | 'time'): Intl.DateTimeFormat {
+type Style = 'dateTime' | 'day' | 'time' | 'month'
+const STYLES: Record<Style, Intl.DateTimeFormatOptions> = {
+  dateTime: { dateStyle: 'medium', timeStyle: 'medium' },
+  day: { dateStyle: 'medium' },
+  time: { timeStyle: 'medium' },
+  month: { month: 'long', year: 'numeric' },
+}
+function formatter(style: Style): Intl.DateTimeFormat {
   const locale = formattingLocale()
   const key = `${locale} ${style}`
   let made = formatters.get(key)
   if (!made) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'dateTime'
-        ? { dateStyle: 'medium', timeStyle: 'medium' }
-        : style === 'day'
-          ? { dateStyle: 'medium' }
-          : { timeStyle: 'medium' }
-    made = new Intl.DateTimeFormat(locale, options)
+    made = new Intl.DateTimeFormat(locale, STYLES[style])
     formatters.set(key, made)
   }
   return made
 }
 
 const LOCAL_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/
+/** A calendar day "YYYY-MM-DD" or month "YYYY-MM": no instant, so it is read at local midnight. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/
 
 /**
  * An instant from what main sends: an ISO 8601 instant ("2026-11-22T10:04:05.000Z"), epoch
- * milliseconds, or a zone-less "YYYY-MM-DD hh:mm:ss" (the report's and sandbox's local time).
+ * milliseconds, or a zone-less "YYYY-MM-DD hh:mm:ss" (the report's and sandbox's local time); a
+ * bare day or month (read as UTC by Date, it would show the day before west of Greenwich).
  */
 function instant(value: string | number | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value
   if (typeof value === 'number') return new Date(value)
+  const day = CALENDAR_DAY.exec(value)
+  if (day) return new Date(+day[1]!, +day[2]! - 1, +(day[3] ?? 1))
   const local = LOCAL_TIMESTAMP.exec(value)
   const date = local
     ? new Date(+local[1]!, +local[2]! - 1, +local[3]!, +local[4]!, +local[5]!, +local[6]!)
@@ -49,7 +55,7 @@ function instant(value: string | number | Date): Date | null {
   return Number.isNaN(date.getTime()) ? null : date
 }
 
-const format = (style: 'dateTime' | 'day' | 'time', value: string | number | Date) => {
+const format = (style: Style, value: string | number | Date) => {
   const date = instant(value)
   // Text that is no date is shown as it came, rather than "Invalid Date".
   return date ? formatter(style).format(date) : String(value)
@@ -60,6 +66,9 @@ export const formatDateTime = (value: string | number | Date) => format('dateTim
 
 /** The day alone, e.g. "22 Nov 2026". */
 export const formatDay = (value: string | number | Date) => format('day', value)
+
+/** A month, e.g. "November 2026" (en) or "ноябрь 2026 г." (ru). */
+export const formatMonth = (value: string | number | Date) => format('month', value)
 
 /** The time of day alone, e.g. "10:04:05". */
 export const formatTime = (value: string | number | Date) => format('time', value)

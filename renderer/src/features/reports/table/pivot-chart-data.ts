@@ -2,6 +2,7 @@ import type {
   PivotRequest,
   PivotResult,
 } from '../../../../../preload/contract/reports/report-pivot'
+import { keyText, type PivotWords } from './pivot-rows'
 
 /** The most series a chart draws: the groups of more are left to the table. */
 export const CHART_SERIES_MAX = 12
@@ -24,13 +25,17 @@ export function pivotChartData(
   result: PivotResult,
   request: PivotRequest,
   figure: number | null,
-  words: { noDate: string; all: string },
+  words: Pick<PivotWords, 'noDate' | 'bucketKey'> & { all: string },
 ): PivotChartData {
-  const label = (key: string | null) => key ?? words.noDate
+  const label = (key: string | null, at = 0) => keyText(key, request.groupBy[at]?.bucket, words)
   const categories = [...new Set(result.groups.map((group) => label(group.keys[0] ?? null)))]
   const byName = new Map<string, (number | null)[]>()
   for (const group of result.groups) {
-    const rest = group.keys.slice(1).map(label).join(' · ') || words.all
+    const rest =
+      group.keys
+        .slice(1)
+        .map((key, at) => label(key, at + 1))
+        .join(' · ') || words.all
     if (!byName.has(rest) && byName.size === CHART_SERIES_MAX) continue
     const values = byName.get(rest) ?? categories.map(() => null)
     byName.set(rest, values)

@@ -13,7 +13,16 @@ export interface PivotWords {
   net(currency: string): string
   /** A key that is no date (a bucket of a value that does not read as one). */
   noDate: string
+  /** A day, week (its Monday) or month key (YYYY-MM-DD, YYYY-MM) as the grid writes dates. */
+  bucketKey(key: string, bucket: PivotBucket): string
 }
+
+/** A group's key as people read it: a bucket's date in the app's format, else as it is. */
+export const keyText = (
+  key: string | null,
+  bucket: PivotBucket | undefined,
+  words: Pick<PivotWords, 'noDate' | 'bucketKey'>,
+) => (key === null ? words.noDate : bucket ? words.bucketKey(key, bucket) : key)
 
 /**
  * A built pivot as a table: its header, then a row per group: the keys, the row count, each
@@ -41,7 +50,7 @@ export function pivotTable(
     ...currencies.map((currency) => words.net(currency)),
   ]
   const rows = result.groups.map((group) => [
-    ...group.keys.map((key) => key ?? words.noDate),
+    ...group.keys.map((key, at) => keyText(key, request.groupBy[at]?.bucket, words)),
     String(group.count),
     ...group.values.map((value) => value ?? ''),
     ...currencies.map(
