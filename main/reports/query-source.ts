@@ -3,7 +3,7 @@ import type { RowIndex } from '../platform/csv/row-index'
 import { readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
 import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import { pivotPlan } from './query/pivot-sql'
-import type { QuerySource } from './query/query-messages'
+import type { AnswerAhead, QuerySource } from './query/query-messages'
 import { totalsColumns } from './query/totals-columns'
 import { isIdentityView, viewColumns } from './query/view-sql'
 
@@ -71,6 +71,19 @@ export function preparedColumns(
     }
   }
   return [...columns]
+}
+
+/**
+ * The aggregate of `query` whose answer DuckDB reads while the file is indexed: the totals (asked
+ * first) or the pivot of every row in file order, which it answers from the file itself.
+ */
+export function answerAhead(
+  query: ViewQuery,
+  { totals = false, pivot }: { totals?: boolean; pivot?: PivotRequest },
+): AnswerAhead | undefined {
+  if (!isIdentityView(query)) return undefined
+  if (totals) return { totals }
+  return pivot ? { pivot } : undefined
 }
 
 function attempt<T>(make: () => T): T | null {

@@ -24,8 +24,8 @@ import { transcodeToUtf8 } from '../platform/csv/transcode'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import type { QueryEngine } from './query/query-client'
-import type { QuerySource, ViewRows } from './query/query-messages'
-import { directReadOf, preparedColumns, rowStarts } from './query-source'
+import type { PreparedSource, QuerySource, ViewRows } from './query/query-messages'
+import { answerAhead, directReadOf, preparedColumns, rowStarts } from './query-source'
 import { indexFile } from './report-index'
 import { openRegularFile } from './report-file-kind'
 import { warmWhenIdle } from './warm-when-idle'
@@ -134,6 +134,17 @@ export async function openReportSession(
     throw error
   }
   return sessionOver(path, original, file, head, deps, control)
+}
+
+/** The file as DuckDB may start reading it, before it is indexed. */
+function preparedSource(
+  file: OpenCsvFile,
+  header: readonly string[],
+  columnTypes: readonly ColumnType[],
+): PreparedSource {
+  const { size: fileSize, mtimeMs } = fstatSync(file.handle.fd)
+  const { path, format } = file
+  return { file: path, delimiter: format.delimiter, header, columnTypes, fileSize, mtimeMs }
 }
 
 /** The session of a file whose format and first rows are read. */
@@ -289,10 +300,10 @@ function sessionOver(
       deps.queryEngine.distinct(await querySource(), query, column, alsoBy(signal, caller)),
     prepare(next, also = {}) {
       const columns = preparedColumns(next, { header: head.columns, columnTypes }, also)
-      if (index || file.format.encoding !== 'utf-8' || columns.length === 0) return
-      const { size: fileSize, mtimeMs } = fstatSync(file.handle.fd)
-      const source = { file: file.path, delimiter: file.format.delimiter, fileSize, mtimeMs }
-      deps.queryEngine.prepare({ ...source, header: head.columns }, columns, signal)
+      const ahead = answerAhead(next, also)
+      if (index || file.format.encoding !== 'utf-8' || (columns.length === 0 && !ahead)) return
+      const source = preparedSource(file, head.columns, columnTypes)
+      deps.queryEngine.prepare(source, columns, { signal, ...(ahead ? { ahead } : {}) })
     },
     async close() {
       closing.abort()

@@ -1,7 +1,8 @@
 import { open, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api'
 import { reportFileScan } from './csv-scan'
-import type { QuerySource } from './query-messages'
+import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
 /** The SQL of an aggregate over `from`, and how many rows of the file its answer counted. */
@@ -22,32 +23,23 @@ export function resultRows<T>(reader: DuckDBResultReader, objects = false): T[] 
  * An aggregate of every row of a report file that DuckDB answers reading the file itself, with
  * no table loaded: the file is read once, by DuckDB's parallel reader, and nothing is kept (a
  * table of the columns costs about as much CPU again to build: 0.35 s per million rows of four
- * columns). The answer stands only if DuckDB read as many rows as the index, and the sampled
- * rows field for field as the window did (their bytes copied to `sampleFile`, read alike); else
- * null, and the caller loads the columns (checked) as for any query. A cancel (`signal`), or
+ * columns). Null when DuckDB's strict reader refuses the file. The answer may be read before
+ * the file is indexed; it stands only once checkedAnswer accepts it. A cancel (`signal`), or
  * running out of memory, still fail it.
  */
-export async function answerFromFile<T>(
+export async function readFromFile<T>(
   connection: DuckDBConnection,
-  source: QuerySource,
+  source: PreparedSource,
   columns: readonly number[],
   query: FileQuery<T>,
-  { signal, sampleFile }: { signal: AbortSignal; sampleFile: string },
+  signal: AbortSignal,
 ): Promise<T[] | null> {
-  const scan = reportFileScan(
-    source.file,
-    source.delimiter,
-    source.header.length,
-    columns,
-    query.params,
-  )
-  let rows: T[]
   try {
     const reader = await connection.runAndReadAll(
-      query.sql(`FROM (${scan}) AS file_rows`),
+      fileQuerySql(source, columns, query),
       query.params.values,
     )
-    rows = resultRows<T>(reader, query.objects)
+    return resultRows<T>(reader, query.objects)
   } catch (error) {
     if (signal.aborted) throw signal.reason
     const message = error instanceof Error ? error.message : String(error)
@@ -55,7 +47,32 @@ export async function answerFromFile<T>(
     // DuckDB's strict reader refused the file: loading its columns reads it as the index does.
     return null
   }
-  if (query.rowsRead(rows) !== source.expectedRowCount) return null
+}
+
+/** The SQL of `query` over the file itself; binds the file's path in `query.params`. */
+export function fileQuerySql(
+  source: PreparedSource,
+  columns: readonly number[],
+  query: FileQuery<unknown>,
+): string {
+  const { file, delimiter, header } = source
+  const scan = reportFileScan(file, delimiter, header.length, columns, query.params)
+  return query.sql(`FROM (${scan}) AS file_rows`)
+}
+
+/**
+ * `rows` read from the file (readFromFile), if DuckDB read as many rows as the index, and the
+ * sampled rows field for field as the window did (their bytes copied to `sampleFile`, read
+ * alike); else null, and the caller loads the columns (checked) as for any query.
+ */
+export async function checkedAnswer<T>(
+  connection: DuckDBConnection,
+  source: QuerySource,
+  rows: T[] | null,
+  query: Pick<FileQuery<T>, 'rowsRead'>,
+  { signal, sampleFile }: { signal: AbortSignal; sampleFile: string },
+): Promise<T[] | null> {
+  if (rows === null || query.rowsRead(rows) !== source.expectedRowCount) return null
   try {
     return (await readsAsWindow(connection, source, sampleFile)) ? rows : null
   } catch {
@@ -106,4 +123,63 @@ async function bytesOf(
   const buffer = Buffer.alloc(end - start)
   const { bytesRead } = await file.read(buffer, 0, buffer.length, start)
   return buffer.subarray(0, bytesRead)
+}
+
+/** Answers from report files, some read ahead (while the file is still indexed). */
+export interface FileAnswers {
+  /** Reads `query`'s answer from a file not indexed yet, for `answer` to check once it is. */
+  readAhead(
+    source: PreparedSource,
+    columns: readonly number[],
+    query: FileQuery<unknown>,
+    signal: AbortSignal,
+  ): Promise<void>
+  /** `query`'s answer from the file (read ahead, or now), checked against the index; else null. */
+  answer<T>(
+    source: QuerySource,
+    columns: readonly number[],
+    query: FileQuery<T>,
+    signal: AbortSignal,
+  ): Promise<T[] | null>
+}
+
+export function createFileAnswers(
+  db: DuckDBConnection | Promise<DuckDBConnection>,
+  scratchDir: string,
+): FileAnswers {
+  /** The answer read ahead, by its file and SQL: the next query asked takes it or drops it. */
+  let readAhead: { key: string; rows: unknown[] | null } | null = null
+  let samples = 0
+  return {
+    async readAhead(source, columns, query, signal) {
+      readAhead = null
+      const key = answerKey(source, columns, query)
+      const rows = await readFromFile(await db, source, columns, query, signal)
+      readAhead = { key, rows }
+    },
+    async answer<T>(
+      source: QuerySource,
+      columns: readonly number[],
+      query: FileQuery<T>,
+      signal: AbortSignal,
+    ) {
+      const ahead = readAhead
+      readAhead = null
+      const connection = await db
+      const rows =
+        ahead?.key === answerKey(source, columns, query)
+          ? (ahead.rows as T[] | null)
+          : await readFromFile(connection, source, columns, query, signal)
+      const sampleFile = join(scratchDir, `sample-${++samples}.csv`)
+      return checkedAnswer(connection, source, rows, query, { signal, sampleFile })
+    },
+  }
+}
+
+/** The file (as it was: size and time) and the SQL with its values: an answer read ahead is its. */
+function answerKey(source: PreparedSource, columns: readonly number[], query: FileQuery<unknown>) {
+  const params = new SqlParams()
+  const sql = fileQuerySql(source, columns, { ...query, params })
+  const { file, fileSize, mtimeMs } = source
+  return JSON.stringify([file, fileSize, mtimeMs, sql, params.values])
 }

@@ -18,6 +18,7 @@ import { privateTempDir } from '../../platform/db/private-files'
 import {
   limitsToArgs,
   scratchDirToArg,
+  type AnswerAhead,
   type PreparedSource,
   type QueryReply,
   type QuerySource,
@@ -46,11 +47,15 @@ export interface QueryEngine {
   ): Promise<DistinctValues>
   /**
    * Starts the process, if it is not running, and DuckDB reading `columns` of a file while it is
-   * indexed, so that the query that follows the index finds them read (see DirectReads.prepare).
-   * Nothing answers it: a read that fails or reads otherwise leaves the query to load them. Stops
-   * when `signal` aborts.
+   * indexed, so that the query that follows the index finds them read (see DirectReads.prepare),
+   * or the answer of `ahead` (see ReportTables.readAhead). Nothing answers it: a read that fails
+   * or reads otherwise leaves the query to load them. Stops when `signal` aborts.
    */
-  prepare(source: PreparedSource, columns: readonly number[], signal?: AbortSignal): void
+  prepare(
+    source: PreparedSource,
+    columns: readonly number[],
+    options?: { signal?: AbortSignal; ahead?: AnswerAhead },
+  ): void
   /**
    * Starts the process now, if it is not running, so that the first sort need not wait for it
    * and DuckDB to start: it loads no report data until a query asks for it.
@@ -187,11 +192,17 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     warm() {
       if (!closed) channel ??= start()
     },
-    prepare(source, columns, signal) {
+    prepare(source, columns, { signal, ahead } = {}) {
       if (closed || signal?.aborted) return
       const id = ++lastId
       const current = (channel ??= start())
-      current.send({ type: 'prepare', id, source, columns: [...columns] })
+      current.send({
+        type: 'prepare',
+        id,
+        source,
+        columns: [...columns],
+        ...(ahead ? { ahead } : {}),
+      })
       signal?.addEventListener('abort', () => current.send({ type: 'cancel', id }), { once: true })
     },
     close() {

@@ -42,11 +42,21 @@ export interface QuerySource {
   mtimeMs: number
 }
 
-/** A report file as known before it is indexed: what DuckDB needs to start reading it. */
+/**
+ * A report file as known before it is indexed: what DuckDB needs to start reading it, with the
+ * column types seen so far (the index may settle others: an answer read with these is then
+ * read again).
+ */
 export type PreparedSource = Pick<
   QuerySource,
-  'file' | 'delimiter' | 'header' | 'fileSize' | 'mtimeMs'
+  'file' | 'delimiter' | 'header' | 'columnTypes' | 'fileSize' | 'mtimeMs'
 >
+
+/** An aggregate of every row whose answer is read while the file is indexed (`prepare`). */
+export interface AnswerAhead {
+  totals?: boolean
+  pivot?: PivotRequest
+}
 
 /**
  * The rows of a view, by row id (0-based data-row index in file order). `identity` means every
@@ -61,8 +71,17 @@ export type QueryRequest =
   | { type: 'pivot'; id: number; source: QuerySource; query: ViewQuery; pivot: PivotRequest }
   /** A column's distinct values with counts in the view, its own filters left out. */
   | { type: 'distinct'; id: number; source: QuerySource; query: ViewQuery; column: number }
-  /** Starts reading `columns` while the file is indexed; answered `identity` once read. */
-  | { type: 'prepare'; id: number; source: PreparedSource; columns: number[] }
+  /**
+   * Starts reading `columns` (and the answer of `ahead`) while the file is indexed; answered
+   * `identity` once read.
+   */
+  | {
+      type: 'prepare'
+      id: number
+      source: PreparedSource
+      columns: number[]
+      ahead?: AnswerAhead
+    }
   | { type: 'cancel'; id: number }
 
 /** Why a query failed, for the caller to tell the user (the message says it in words). */

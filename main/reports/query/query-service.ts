@@ -3,7 +3,7 @@ import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/
 import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
 import { columnName, exactSum } from './column-sql'
 import { checkQuery } from './query-check'
-import type { PreparedSource, QuerySource, ViewRows } from './query-messages'
+import type { AnswerAhead, PreparedSource, QuerySource, ViewRows } from './query-messages'
 import { pivotPlan } from './pivot-sql'
 import { pivotResult, type PivotRow } from './pivot-result'
 import {
@@ -35,8 +35,11 @@ export interface QueryService {
   pivot(source: QuerySource, query: ViewQuery, pivot: PivotRequest): Promise<PivotResult>
   /** The distinct values of `column` with their counts, its own filters left out (distinct-sql). */
   distinct(source: QuerySource, query: ViewQuery, column: number): Promise<DistinctValues>
-  /** Starts loading `columns` of a file still being indexed (see ReportTables.prepare). */
-  prepare(source: PreparedSource, columns: readonly number[]): Promise<void>
+  /**
+   * Starts loading `columns` of a file still being indexed (see ReportTables.prepare), and
+   * reading the answer of `ahead` (ReportTables.readAhead).
+   */
+  prepare(source: PreparedSource, columns: readonly number[], ahead?: AnswerAhead): Promise<void>
 }
 
 /**
@@ -87,7 +90,17 @@ export function createQueryService(
   }
 
   return {
-    prepare: (source, columns) => tables.prepare(source, columns),
+    async prepare(source, columns, ahead) {
+      if (columns.length > 0) await tables.prepare(source, columns)
+      const params = new SqlParams()
+      if (ahead?.totals) {
+        const { columns: totalled, query } = totalsPlan(source)
+        await tables.readAhead(source, totalled, { ...query, params })
+      } else if (ahead?.pivot) {
+        const plan = pivotPlan(source, ahead.pivot)
+        await tables.readAhead(source, plan.columns, { ...plan, params })
+      }
+    },
     async view(source, query) {
       if (isIdentityView(query)) return { kind: 'identity' }
       const params = new SqlParams()
@@ -127,14 +140,10 @@ export function createQueryService(
     },
 
     async totals(source, query) {
-      const { amount, currency, type, numeric } = totalsColumns(source)
-      const extra = [amount, currency, type, ...numeric].filter((column) => column !== null)
-      const byCurrency = amount !== null && currency !== null ? currency : null
-      const sets = { amount, byCurrency, byType: type, numeric }
-      const groups = await aggregate<TotalsRow>(source, query, extra, {
-        sql: (from) => totalsSql(source, from, sets),
-        rowsRead: (answer) => Number(wholeView(answer)[4]),
-      })
+      const { amount, type, numeric } = totalsColumns(source)
+      const plan = totalsPlan(source)
+      const groups = await aggregate<TotalsRow>(source, query, plan.columns, plan.query)
+      const { byCurrency } = plan.sets
       const whole = wholeView(groups)
       const [, , , , rowCount, ...columnSums] = whole
       const amountAt = numeric.indexOf(amount ?? -1)
@@ -170,6 +179,19 @@ export function createQueryService(
   }
 }
 
+/** The columns the totals of a report read, and their one query (totalsSql). */
+function totalsPlan(source: Pick<QuerySource, 'header' | 'columnTypes'>) {
+  const { amount, currency, type, numeric } = totalsColumns(source)
+  const columns = [amount, currency, type, ...numeric].filter((column) => column !== null)
+  const byCurrency = amount !== null && currency !== null ? currency : null
+  const sets = { amount, byCurrency, byType: type, numeric }
+  const query: Omit<FileQuery<TotalsRow>, 'params'> = {
+    sql: (from) => totalsSql(source, from, sets),
+    rowsRead: (answer) => Number(wholeView(answer)[4]),
+  }
+  return { columns, sets, query }
+}
+
 /** The totals of the whole view: the row of no currency and no type. */
 const wholeView = (groups: readonly TotalsRow[]) =>
   groups.find(([ofCurrency, ofType]) => !ofCurrency && !ofType)!
@@ -183,7 +205,7 @@ const wholeView = (groups: readonly TotalsRow[]) =>
  * both, or neither (the whole view).
  */
 function totalsSql(
-  source: QuerySource,
+  source: Pick<QuerySource, 'columnTypes'>,
   from: string,
   groups: {
     amount: number | null

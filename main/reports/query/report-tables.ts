@@ -5,7 +5,7 @@ import { extractColumns } from './column-extract'
 import { createDirectReads } from './direct-load'
 import type { ExtractionThread } from './extraction-thread'
 import { extractedScan } from './csv-scan'
-import { answerFromFile, type FileQuery } from './file-answers'
+import { createFileAnswers, type FileQuery } from './file-answers'
 import { QueryError } from './query-error'
 import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
@@ -30,6 +30,15 @@ export interface ReportTables {
     columns: readonly number[],
     query: FileQuery<T>,
   ): Promise<T[] | null>
+  /**
+   * Reads the answer of an aggregate of every row from a file still being indexed, for the
+   * fromFile that follows the index to check (and take, if it asks the same).
+   */
+  readAhead(
+    source: PreparedSource,
+    columns: readonly number[],
+    query: FileQuery<unknown>,
+  ): Promise<void>
   /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
   interrupt(): void
 }
@@ -180,10 +189,19 @@ export function createReportTables(
     }
   }
 
-  let sampleFiles = 0
+  const fileAnswers = createFileAnswers(db, options.scratchDir)
 
   return {
     prepare: (source, columns) => direct.prepare(source, columns),
+    async readAhead(source, columns, query) {
+      const stop = new AbortController()
+      loading = stop
+      try {
+        await fileAnswers.readAhead(source, columns, query, stop.signal)
+      } finally {
+        loading = null
+      }
+    },
     async fromFile(source, columns, query) {
       const report = reportFor(source)
       const loaded = columns.every((column) => report.tableOf.has(column))
@@ -195,11 +213,7 @@ export function createReportTables(
       const stop = new AbortController()
       loading = stop
       try {
-        const sampleFile = join(options.scratchDir, `sample-${++sampleFiles}.csv`)
-        const answer = await answerFromFile(await db, source, columns, query, {
-          signal: stop.signal,
-          sampleFile,
-        })
+        const answer = await fileAnswers.answer(source, columns, query, stop.signal)
         // A file changed while DuckDB read it is refused, whatever DuckDB made of it.
         if (answer) await checkUnchanged(source)
         // DuckDB reads this file otherwise than the index: its columns are extracted.

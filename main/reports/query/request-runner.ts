@@ -114,7 +114,7 @@ function run(service: QueryService, request: Work): Promise<QueryResult> {
     case 'distinct':
       return service.distinct(request.source, request.query, request.column)
     case 'prepare':
-      return service.prepare(request.source, request.columns).then(() => PREPARED)
+      return service.prepare(request.source, request.columns, request.ahead).then(() => PREPARED)
   }
 }
 

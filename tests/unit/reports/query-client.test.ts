@@ -109,9 +109,9 @@ describe('the query engine', () => {
     const { launch, started } = fakeProcesses()
     const engine = createQueryEngine({ launch, script, scratchRoot })
     const closing = new AbortController()
-    const { file, delimiter, header, fileSize, mtimeMs } = source
-    const prepared = { file, delimiter, header, fileSize, mtimeMs }
-    engine.prepare(prepared, [0], closing.signal)
+    const { file, delimiter, header, columnTypes, fileSize, mtimeMs } = source
+    const prepared = { file, delimiter, header, columnTypes, fileSize, mtimeMs }
+    engine.prepare(prepared, [0], { signal: closing.signal })
     expect(started).toHaveLength(1)
     const [request] = started[0]!.sent
     expect(request).toEqual({ type: 'prepare', id: request!.id, source: prepared, columns: [0] })
