@@ -1,9 +1,10 @@
 import type { ColumnType, ViewQuery } from '../../../preload/contract/reports/report-view'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
+// The bounds apart from their schemas: the query process never loads zod.
 import {
   DISTINCT_VALUE_LENGTH_MAX,
   DISTINCT_VALUES_MAX,
-  type DistinctValues,
-} from '../../../preload/contract/reports/report-distinct'
+} from '../../../preload/contract/reports/report-limits'
 import { columnName, sortValue } from './column-sql'
 
 /**

@@ -13,10 +13,8 @@ import {
   firstLookSql,
   withoutFiltersOn,
 } from './distinct-sql'
-import {
-  DISTINCT_VALUES_MAX,
-  type DistinctValues,
-} from '../../../preload/contract/reports/report-distinct'
+import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
+import { DISTINCT_VALUES_MAX } from '../../../preload/contract/reports/report-limits'
 import { resultRows, type FileQuery } from './file-answers'
 import type { ReportTables } from './report-tables'
 import { SqlParams } from './sql-params'

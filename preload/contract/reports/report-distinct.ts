@@ -1,11 +1,6 @@
 import { z } from 'zod'
-import { FILTER_VALUES_MAX } from './report-view'
 import { outputText } from '../platform/text'
-
-/** The most distinct values a column lists: as many as a `oneOf` filter may hold. */
-export const DISTINCT_VALUES_MAX = FILTER_VALUES_MAX
-/** The longest value a list holds: the longest a filter may be given back. */
-export const DISTINCT_VALUE_LENGTH_MAX = 1000
+import { DISTINCT_VALUE_LENGTH_MAX, DISTINCT_VALUES_MAX } from './report-limits'
 
 /**
  * The distinct values of one column in the current view with that column's own filters left out

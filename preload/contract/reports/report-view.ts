@@ -1,8 +1,13 @@
 import { z } from 'zod'
-import { REPORT_COLUMNS_MAX } from './report-limits'
+import { FILTER_VALUES_MAX, REPORT_COLUMNS_MAX } from './report-limits'
 import { inputText, outputText } from '../platform/text'
 
-export { REPORT_COLUMNS_MAX, REPORT_PROBLEMS_MAX, REPORT_WINDOW_ROWS_MAX } from './report-limits'
+export {
+  FILTER_VALUES_MAX,
+  REPORT_COLUMNS_MAX,
+  REPORT_PROBLEMS_MAX,
+  REPORT_WINDOW_ROWS_MAX,
+} from './report-limits'
 
 /** A column's type, detected from its values (never from its name). */
 export const columnTypeSchema = z.discriminatedUnion('kind', [
@@ -25,9 +30,6 @@ const columnIndex = z
 
 export const sortKeySchema = z.object({ column: columnIndex, descending: z.boolean() })
 export type SortKey = z.infer<typeof sortKeySchema>
-
-/** The most values a `oneOf` filter lists: as many as the distinct-value checklist shows. */
-export const FILTER_VALUES_MAX = 1000
 
 export const columnFilterSchema = z.discriminatedUnion('kind', [
   /** Numbers, dates and times by value (10.5 finds 10.500), else the text as the grid shows it. */

@@ -6,7 +6,7 @@ import {
   type ColumnType,
   type ViewQuery,
 } from '../../../preload/contract/reports/report-view'
-import { DISTINCT_VALUES_MAX } from '../../../preload/contract/reports/report-distinct'
+import { DISTINCT_VALUES_MAX } from '../../../preload/contract/reports/report-limits'
 import { openDuckDB } from '../../../main/reports/query/duckdb-engine'
 import { createQueryCore } from '../../../main/reports/query/query-core'
 import { QueryError } from '../../../main/reports/query/query-error'
