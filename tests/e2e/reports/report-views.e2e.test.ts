@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
-import { chooseLanguage, screenLooks } from './screen-looks'
+import { atZoom150, chooseLanguage, screenLooks } from './screen-looks'
 
 // Saved views of an opened file: kept by name for files with its header, applied again, the last
 // used restored when such a file opens.
@@ -112,6 +112,50 @@ describe('saved views of a report', () => {
     await openFile(USD_ROWS)
     await expect.poll(() => byTestId('report-views').textContent()).toContain('View: USD only')
     expect(await showsEmail()).toBe(false)
+  })
+
+  it('reads at 150 % zoom, light and dark, in English and Russian', async () => {
+    const looks = [
+      {
+        name: 'report-views-menu-150',
+        locale: 'en-US',
+        reports: 'Reports',
+        view: 'View: USD only',
+      },
+      {
+        name: 'report-views-menu-150-ru',
+        locale: 'ru-RU',
+        reports: 'Отчёты',
+        view: 'Представление: USD only',
+      },
+    ]
+    for (const { name, locale, reports, view } of looks) {
+      await atZoom150(
+        suite.app,
+        suite.gatedesk.harness,
+        async (zoomed) => {
+          await zoomed.page.getByRole('link', { name: reports }).click()
+          suite.gatedesk.dialogs.nextOpen = file
+          await zoomed.page.getByTestId('open-report-file').click()
+          // The last used view comes back with the file: its name on the button.
+          await expect
+            .poll(() => zoomed.page.getByTestId('report-views').textContent(), { timeout: 10_000 })
+            .toContain(view)
+          // Its search once the file is read: the rows it shows, not the first read.
+          await expect
+            .poll(() => zoomed.page.getByTestId('report-search').locator('input').inputValue())
+            .toBe('USD')
+          await zoomed.page.getByTestId('report-views').click()
+          await zoomed.page.getByTestId('report-views-menu').waitFor()
+          await zoomed.page.mouse.move(1, 1)
+          await zoomed.screenshot(name)
+          await zoomed.page.emulateMedia({ colorScheme: 'dark' })
+          await zoomed.screenshot(`${name}-dark`)
+          expect(zoomed.pageErrors).toEqual([])
+        },
+        { locale },
+      )
+    }
   })
 
   it('delete a view once the user confirms', async () => {

@@ -31,17 +31,20 @@ export async function screenLooks(
 /**
  * A second window on the same app at Electron's 150 % zoom of 1280×800 (an 853×533 CSS-pixel
  * page at a device scale of 1.5), opened at that size as the app starts (the navigation starts
- * folded there), for `use`; closed after.
+ * folded there), for `use`; closed after. `locale: 'ru-RU'` starts it in Russian (its language
+ * switch is folded away at that size).
  */
 export async function atZoom150(
   app: AppPage,
   harness: Harness,
   use: (zoomed: AppPage) => Promise<void>,
+  { locale }: { locale?: string } = {},
 ): Promise<void> {
   const browser = app.page.context().browser()!
   const zoomed = await openApp(browser, harness, {
     viewport: { width: 853, height: 533 },
     deviceScaleFactor: 1.5,
+    ...(locale ? { locale } : {}),
   })
   try {
     await use(zoomed)
