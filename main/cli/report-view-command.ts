@@ -38,6 +38,12 @@ function parse(argv: string[]) {
   }
 }
 
+/** How many of the view's first rows `--rows` may print, whatever the view's length. */
+function lastRowAsked(spec: string | undefined): number {
+  const to = /^\d+:(\d+)$/.exec(spec ?? '')?.[1]
+  return to === undefined ? Math.max(PRINT_ALL_ROWS_MAX, DEFAULT_ROWS) : Number(to)
+}
+
 function rowRange(spec: string | undefined, rowCount: number): [number, number] {
   if (spec === undefined) return [0, rowCount <= PRINT_ALL_ROWS_MAX ? rowCount : DEFAULT_ROWS]
   const match = /^(\d+):(\d+)$/.exec(spec)
@@ -111,7 +117,8 @@ export async function reportViewCommand(
     // DuckDB reads what the query needs while the file is indexed, in the query process.
     session.prepare(query, { totals: values.totals ?? false, ...(pivot ? { pivot } : {}) })
     await session.indexed
-    const state = await session.setQuery(query)
+    // Only the rows printed are ordered (DuckDB keeps a top N), not every row of the report.
+    const state = await session.setQuery(query, undefined, lastRowAsked(values.rows))
     const [from, to] = rowRange(values.rows, state.rowCount)
     const rows = await session.rows(from, to)
     const totals = values.totals ? await session.totals() : undefined

@@ -1,6 +1,5 @@
-import { fstatSync } from 'node:fs'
-import { stat, type FileHandle } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import type { FileHandle } from 'node:fs/promises'
+import { basename } from 'node:path'
 import type {
   ColumnType,
   ReportProblem,
@@ -20,12 +19,12 @@ import type { RowIndex } from '../platform/csv/row-index'
 import type { RowSample, SampleRequest } from '../platform/csv/row-sample'
 import { rowsFields } from '../platform/csv/row-fields'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
-import { transcodeToUtf8 } from '../platform/csv/transcode'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import type { QueryEngine } from './query/query-client'
-import type { PreparedSource, QuerySource, ViewRows } from './query/query-messages'
-import { answerAhead, directReadOf, preparedColumns, rowStarts } from './query-source'
+import type { ViewRows } from './query/query-messages'
+import { answerAhead, preparedColumns } from './query-source'
+import { preparedSource, querySources, utf8Copy } from './report-query-file'
 import { indexFile } from './report-index'
 import { openRegularFile } from './report-file-kind'
 import { warmWhenIdle } from './warm-when-idle'
@@ -71,8 +70,12 @@ export interface ReportSession {
   rows(from: number, to: number): Promise<string[][]>
   /** The row ids of rows [from, to) of the view (the rows themselves come from `rows`). */
   rowIds(from: number, to: number): Promise<ArrayLike<number>>
-  /** Sorts and filters the view; a newer call supersedes one still running. */
-  setQuery(query: ViewQuery, signal?: AbortSignal): Promise<ReportState>
+  /**
+   * Sorts and filters the view; a newer call supersedes one still running. With `firstRows`
+   * (a caller that reads only the first rows: the command line), DuckDB orders only those: the
+   * rest of the order is made when a row beyond them is read.
+   */
+  setQuery(query: ViewQuery, signal?: AbortSignal, firstRows?: number): Promise<ReportState>
   /** The exact totals of the current view. */
   totals(signal?: AbortSignal): ReturnType<QueryEngine['totals']>
   /** The current view grouped by `request`'s keys, counted and measured (report-pivot.ts). */
@@ -136,17 +139,6 @@ export async function openReportSession(
   return sessionOver(path, original, file, head, deps, control)
 }
 
-/** The file as DuckDB may start reading it, before it is indexed. */
-function preparedSource(
-  file: OpenCsvFile,
-  header: readonly string[],
-  columnTypes: readonly ColumnType[],
-): PreparedSource {
-  const { size: fileSize, mtimeMs } = fstatSync(file.handle.fd)
-  const { path, format } = file
-  return { file: path, delimiter: format.delimiter, header, columnTypes, fileSize, mtimeMs }
-}
-
 /** The session of a file whose format and first rows are read. */
 function sessionOver(
   path: string,
@@ -160,8 +152,6 @@ function sessionOver(
   let view: ViewRows = { kind: 'identity' }
   let query = NO_QUERY
   let columnTypes = detectColumnTypes(head.columns.length, head.rows)
-  let queryFile: Promise<string> | null = null
-  let directRead: ReturnType<typeof directReadOf> | null = null
   let latestQuery: AbortController | null = null
   const closing = new AbortController()
   const signal = control.signal ? AbortSignal.any([control.signal, closing.signal]) : closing.signal
@@ -190,45 +180,28 @@ function sessionOver(
     await indexed
     return { ...file, index: index! }
   }
-
-  /** The file DuckDB reads: the original when it is UTF-8, else a UTF-8 copy made once. */
-  function fileForQueries(): Promise<string> {
-    if (file.format.encoding === 'utf-8') return Promise.resolve(file.path)
-    queryFile ??= deps
-      .workDir()
-      .then((workDir) => utf8Copy(file.path, file.format, workDir, { signal }))
-      .then((copy) => copy.path)
-    return queryFile
-  }
-
-  async function querySource(): Promise<QuerySource> {
-    const indexedCsv = await indexedFile()
-    const rowIndex = indexedCsv.index
-    const queryPath = await fileForQueries()
-    const direct = await (directRead ??= directReadOf(indexedCsv))
-    // The query process refuses a file that is not the one indexed (or the copy made of it).
-    const identity =
-      queryPath === file.path
-        ? { fileSize: rowIndex.fileSize, mtimeMs: rowIndex.mtimeMs }
-        : await fileIdentity(queryPath)
-    return {
-      file: queryPath,
-      delimiter: file.format.delimiter,
-      header: head.columns,
-      columnTypes,
-      expectedRowCount: rowIndex.rowCount,
-      ...(queryPath === file.path ? { rowStarts: rowStarts(rowIndex) } : {}),
-      // The rows' byte offsets are the indexed file's, not its UTF-8 copy's.
-      ...(direct
-        ? { directRead: queryPath === file.path ? direct : { checkRows: direct.checkRows } }
-        : {}),
-      ...identity,
-    }
-  }
+  const { querySource, copying } = querySources(file, head.columns, {
+    indexedFile,
+    columnTypes: () => columnTypes,
+    workDir: deps.workDir,
+    signal,
+  })
 
   function viewLength(): number {
     if (!index) return head.rows.length
-    return view.kind === 'identity' ? index.rowCount : view.rowIds.length
+    return view.kind === 'identity' ? index.rowCount : (view.rowCount ?? view.rowIds.length)
+  }
+
+  /** The view's row ids, all of them up to `to` (the whole order, if only its first were made). */
+  async function idsUpTo(to: number): Promise<Uint32Array> {
+    const partial = view
+    if (partial.kind !== 'rows') throw new Error('the file order has no row ids')
+    if (to <= partial.rowIds.length) return partial.rowIds
+    const whole = await deps.queryEngine.view(await querySource(), query, { signal })
+    if (whole.kind !== 'rows') throw new Error('the view lost its order')
+    // A newer query set meanwhile keeps its own view.
+    if (view === partial) view = whole
+    return whole.rowIds
   }
 
   function checkRange(from: number, to: number) {
@@ -268,15 +241,15 @@ function sessionOver(
       const indexedCsv = await indexedFile()
       checkRange(from, to)
       if (view.kind === 'identity') return readRowRange(indexedCsv, from, to)
-      return readRowsById(indexedCsv, Array.from(view.rowIds.subarray(from, to)))
+      return readRowsById(indexedCsv, Array.from((await idsUpTo(to)).subarray(from, to)))
     },
     async rowIds(from, to) {
       await indexedFile()
       checkRange(from, to)
-      if (view.kind === 'rows') return view.rowIds.subarray(from, to)
+      if (view.kind === 'rows') return (await idsUpTo(to)).subarray(from, to)
       return Array.from({ length: to - from }, (_, offset) => from + offset)
     },
-    async setQuery(next, callerSignal) {
+    async setQuery(next, callerSignal, firstRows) {
       active()
       latestQuery?.abort()
       const mine = new AbortController()
@@ -286,7 +259,10 @@ function sessionOver(
         signal,
         ...(callerSignal ? [callerSignal] : []),
       ])
-      const rows = await deps.queryEngine.view(await querySource(), next, querySignal)
+      const rows = await deps.queryEngine.view(await querySource(), next, {
+        signal: querySignal,
+        ...(firstRows === undefined ? {} : { firstRows }),
+      })
       querySignal.throwIfAborted()
       view = rows
       query = next
@@ -309,7 +285,7 @@ function sessionOver(
       closing.abort()
       // Nothing of a closed report may stay reachable (a pending timer holds the session).
       warming.stop()
-      await Promise.allSettled([indexed, queryFile])
+      await Promise.allSettled([indexed, copying()])
       await file.handle.close()
     },
   }
@@ -350,32 +326,4 @@ function sampleRows(
 /** Only a regular file: a pipe or a device would block the first read (the CLI's too). */
 function openHandle(path: string) {
   return openRegularFile(path, (error) => fileSystemError(path, error))
-}
-
-let copies = 0
-
-async function utf8Copy(
-  path: string,
-  format: CsvFormat,
-  workDir: string,
-  control: { signal?: AbortSignal; onIndexProgress?: FileProgress },
-): Promise<{ path: string; format: CsvFormat }> {
-  const target = join(workDir, `utf8-${++copies}-${basename(path)}`)
-  await transcodeToUtf8(path, format.encoding, target, {
-    ...(control.signal ? { signal: control.signal } : {}),
-    onProgress: ({ bytesDone, bytesTotal }) => control.onIndexProgress?.(bytesDone, bytesTotal),
-  })
-  return {
-    path: target,
-    format: { ...format, encoding: 'utf-8', byteOrderMarkLength: 0, byteScannable: true },
-  }
-}
-
-async function fileIdentity(path: string): Promise<{ fileSize: number; mtimeMs: number }> {
-  try {
-    const current = await stat(path)
-    return { fileSize: current.size, mtimeMs: current.mtimeMs }
-  } catch (error) {
-    throw fileSystemError(path, error)
-  }
 }

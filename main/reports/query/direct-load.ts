@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api'
 import { columnName } from './column-sql'
 import { reportFileScan } from './csv-scan'
+import { isOutOfMemory } from './duckdb-errors'
 import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
@@ -90,8 +91,7 @@ export function createDirectReads(db: DuckDBConnection | Promise<DuckDBConnectio
         await dropping(connection, table)(null).catch(() => {})
         if (signal.aborted) throw signal.reason
         if (error instanceof DirectReadRefused) return null
-        const message = error instanceof Error ? error.message : String(error)
-        if (message.startsWith('Out of Memory Error')) throw error
+        if (isOutOfMemory(error)) throw error
         // Any other refusal of DuckDB's reader (a row of another width, a quote it cannot
         // place, bytes that are not UTF-8): the extraction reads such files as the index does.
         return null

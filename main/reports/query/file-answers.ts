@@ -2,6 +2,7 @@ import { open, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { DuckDBConnection, DuckDBResultReader } from '@duckdb/node-api'
 import { reportFileScan } from './csv-scan'
+import { isOutOfMemory } from './duckdb-errors'
 import type { PreparedSource, QuerySource } from './query-messages'
 import { SqlParams } from './sql-params'
 
@@ -42,8 +43,7 @@ export async function readFromFile<T>(
     return resultRows<T>(reader, query.objects)
   } catch (error) {
     if (signal.aborted) throw signal.reason
-    const message = error instanceof Error ? error.message : String(error)
-    if (message.startsWith('Out of Memory Error')) throw error
+    if (isOutOfMemory(error)) throw error
     // DuckDB's strict reader refused the file: loading its columns reads it as the index does.
     return null
   }

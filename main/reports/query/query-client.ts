@@ -28,8 +28,15 @@ import { isIdentityView } from './view-sql'
 
 /** Sorts, filters and totals report files in the query process. */
 export interface QueryEngine {
-  /** The row ids of the view in view order; `identity` when it is the file's order. */
-  view(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ViewRows>
+  /**
+   * The row ids of the view in view order; `identity` when it is the file's order. With
+   * `firstRows`, only the first ones (a top-N where a sort orders every row), and its length.
+   */
+  view(
+    source: QuerySource,
+    query: ViewQuery,
+    options?: { signal?: AbortSignal; firstRows?: number },
+  ): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery, signal?: AbortSignal): Promise<ReportTotals>
   /** The view's rows grouped by `pivot`'s keys, counted and measured. */
   pivot(
@@ -131,8 +138,9 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     waiting.delete(reply.id)
     if ('rowIdsFile' in reply) {
       // Read (and removed) even for a call no longer waiting.
+      const whole = reply.rowCount === undefined ? {} : { rowCount: reply.rowCount }
       readRowIds(reply.rowIdsFile, reply.count).then(
-        (rowIds) => call?.resolve({ kind: 'rows', rowIds } satisfies ViewRows),
+        (rowIds) => call?.resolve({ kind: 'rows', rowIds, ...whole } satisfies ViewRows),
         (error: unknown) => call?.reject(error),
       )
     } else if (!call) {
@@ -179,10 +187,11 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   }
 
   return {
-    async view(source, query, signal) {
+    async view(source, query, { signal, firstRows } = {}) {
       // The file's own order needs no process: it may never start.
       if (isIdentityView(query)) return { kind: 'identity' }
-      return request<ViewRows>('view', source, query, signal)
+      const first = firstRows === undefined ? {} : { firstRows }
+      return request<ViewRows>('view', source, query, signal, first)
     },
     totals: (source, query, signal) => request<ReportTotals>('totals', source, query, signal),
     pivot: (source, query, pivot, signal) =>

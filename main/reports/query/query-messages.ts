@@ -60,12 +60,15 @@ export interface AnswerAhead {
 
 /**
  * The rows of a view, by row id (0-based data-row index in file order). `identity` means every
- * row in file order: the query has no sort, filter or search.
+ * row in file order: the query has no sort, filter or search. `rowCount` is set when `rowIds`
+ * are only the view's first rows (asked with `firstRows`): the view's whole length.
  */
-export type ViewRows = { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Array }
+export type ViewRows =
+  { kind: 'identity' } | { kind: 'rows'; rowIds: Uint32Array; rowCount?: number }
 
 export type QueryRequest =
-  | { type: 'view'; id: number; source: QuerySource; query: ViewQuery }
+  /** The view's row ids; with `firstRows`, only its first ones (and how many rows it has). */
+  | { type: 'view'; id: number; source: QuerySource; query: ViewQuery; firstRows?: number }
   | { type: 'totals'; id: number; source: QuerySource; query: ViewQuery }
   /** The view's rows grouped, counted and measured (report-pivot.ts). */
   | { type: 'pivot'; id: number; source: QuerySource; query: ViewQuery; pivot: PivotRequest }
@@ -106,7 +109,7 @@ export type QueryReply =
       params?: MessageParams
     }
   /** A view's row ids, `count` of them, in the file `rowIdsFile`, which the reader removes. */
-  | { id: number; ok: true; rowIdsFile: string; count: number }
+  | { id: number; ok: true; rowIdsFile: string; count: number; rowCount?: number }
 
 /**
  * A view of more rows than this sends its row ids in a file (in its scratch folder), not in the

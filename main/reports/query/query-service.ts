@@ -28,7 +28,8 @@ const CURRENCY_LENGTH_MAX = 64
 const TYPE_LENGTH_MAX = 128
 
 export interface QueryService {
-  view(source: QuerySource, query: ViewQuery): Promise<ViewRows>
+  /** The view's row ids; with `firstRows`, only its first ones, and its whole length. */
+  view(source: QuerySource, query: ViewQuery, firstRows?: number): Promise<ViewRows>
   totals(source: QuerySource, query: ViewQuery): Promise<ReportTotals>
   pivot(source: QuerySource, query: ViewQuery, pivot: PivotRequest): Promise<PivotResult>
   /** The distinct values of `column` with their counts, its own filters left out (distinct-sql). */
@@ -59,6 +60,18 @@ export function createQueryService(
     const columns = new Set([...viewColumns(query, source.header.length), ...extraColumns])
     const from = await tables.holding(source, [...columns])
     return `FROM ${from} ${whereClause(query, source.columnTypes, params)}`
+  }
+
+  /** How many rows the view `from` (its FROM … WHERE) holds. */
+  async function viewLength(
+    source: QuerySource,
+    query: ViewQuery,
+    from: string,
+    params: SqlParams,
+  ) {
+    if (keepsEveryRow(query)) return source.expectedRowCount
+    const [counted] = await rows<[number]>(`SELECT count(*)::DOUBLE ${from}`, params)
+    return counted![0]
   }
 
   async function rows<T>(sql: string, params: SqlParams): Promise<T[]> {
@@ -99,13 +112,16 @@ export function createQueryService(
         await tables.readAhead(source, plan.columns, { ...plan, params })
       }
     },
-    async view(source, query) {
+    async view(source, query, firstRows) {
       if (isIdentityView(query)) return { kind: 'identity' }
       const params = new SqlParams()
       const from = await viewRows(source, query, [], params)
+      // Only the first rows: DuckDB keeps a top N instead of ordering every row (1.9 s of 10M).
+      const limit = firstRows === undefined ? '' : `LIMIT ${firstRows}`
+      const order = orderByClause(query.sort, source.columnTypes)
       const result = await (
         await connection
-      ).run(`SELECT rid ${from} ${orderByClause(query.sort, source.columnTypes)}`, params.values)
+      ).run(`SELECT rid ${from} ${order} ${limit}`, params.values)
       const rowIds = new Uint32Array(result.rowCount)
       let next = 0
       for (let chunkIndex = 0; chunkIndex < result.chunkCount; chunkIndex++) {
@@ -119,7 +135,8 @@ export function createQueryService(
           for (let row = 0; row < chunk.rowCount; row++) rowIds[next++] = ids.getItem(row) as number
         }
       }
-      return { kind: 'rows', rowIds }
+      if (firstRows === undefined || rowIds.length < firstRows) return { kind: 'rows', rowIds }
+      return { kind: 'rows', rowIds, rowCount: await viewLength(source, query, from, params) }
     },
 
     async pivot(source, query, pivot) {

@@ -10,6 +10,7 @@ import {
   type ViewRows,
 } from './query-messages'
 import type { QueryService } from './query-service'
+import { isOutOfMemory } from './duckdb-errors'
 
 /** What runs the requests: DuckDB, once it is open. */
 export interface QueryEngineCore {
@@ -53,9 +54,11 @@ export function createRequestRunner(
 
   function answer(id: number, result: QueryResult): QueryReply {
     if (writeRowIds && 'kind' in result && result.kind === 'rows') {
-      const { rowIds } = result
+      const { rowIds, rowCount } = result
       if (rowIds.length > ROW_IDS_IN_REPLY_MAX) {
-        return { id, ok: true, rowIdsFile: writeRowIds(id, rowIds), count: rowIds.length }
+        const rowIdsFile = writeRowIds(id, rowIds)
+        const whole = rowCount === undefined ? {} : { rowCount }
+        return { id, ok: true, rowIdsFile, count: rowIds.length, ...whole }
       }
     }
     return { id, ok: true, result }
@@ -106,7 +109,7 @@ const PREPARED: ViewRows = { kind: 'identity' }
 function run(service: QueryService, request: Work): Promise<QueryResult> {
   switch (request.type) {
     case 'view':
-      return service.view(request.source, request.query)
+      return service.view(request.source, request.query, request.firstRows)
     case 'totals':
       return service.totals(request.source, request.query)
     case 'pivot':
@@ -135,7 +138,7 @@ function failure(id: number, error: unknown): QueryReply {
   }
   // DuckDB's own words (in English), cut to what a message to the window may hold.
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, REASON_MAX)
-  const outOfMemory = reason.startsWith('Out of Memory Error')
+  const outOfMemory = isOutOfMemory(error)
   return {
     id,
     ok: false,

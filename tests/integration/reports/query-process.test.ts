@@ -128,7 +128,7 @@ describe('the query process', () => {
   it('cancels a query, and answers the next', async () => {
     await engine.view(source, byAmount)
     const controller = new AbortController()
-    const cancelled = engine.view(source, searchAll, controller.signal)
+    const cancelled = engine.view(source, searchAll, { signal: controller.signal })
     setTimeout(() => controller.abort(), 50)
     expect((await caught(() => cancelled, DOMException)).name).toBe('AbortError')
     const eur = { sort: [], filters: [{ kind: 'equals' as const, column: 5, value: 'EUR' }] }

@@ -79,6 +79,26 @@ describe('sorting a report', () => {
     expect(await viewIds({ sort: [{ column: ID, descending: false }] })).toEqual([1, 0, 4, 2, 3])
   })
 
+  it('gives only the first rows when asked, with the length of the whole view', async () => {
+    const byAmount = { sort: [{ column: AMOUNT, descending: true }], filters: [] }
+    expect(await service.view(transactions, byAmount, 3)).toEqual({
+      kind: 'rows',
+      rowIds: new Uint32Array([1, 3, 0]),
+      rowCount: 5,
+    })
+    const euro: ViewQuery = { ...byAmount, filters: [{ kind: 'equals', column: 4, value: 'EUR' }] }
+    expect(await service.view(transactions, euro, 1)).toEqual({
+      kind: 'rows',
+      rowIds: new Uint32Array([3]),
+      rowCount: 3,
+    })
+    // A view shorter than asked is whole.
+    expect(await service.view(transactions, euro, 10)).toEqual({
+      kind: 'rows',
+      rowIds: new Uint32Array([3, 0, 2]),
+    })
+  })
+
   it('orders decimals descending', async () => {
     expect(await viewIds({ sort: [{ column: AMOUNT, descending: true }] })).toEqual([1, 3, 0, 4, 2])
   })

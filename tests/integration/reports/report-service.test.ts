@@ -85,6 +85,29 @@ describe('a report opened from disk', () => {
     expect(totals.rowCount).toBe(euro.length)
   })
 
+  it('orders only the first rows when asked, and the rest once a row beyond them is read', async () => {
+    const rows = rowsOf(3000)
+    const { reportId } = await engine.reports.open(engine.write('top.csv', transactionsCsv(rows)))
+    const session = engine.reports.get(reportId)
+    const byAmount = (a: string[], b: string[]) => Number(b[2]) - Number(a[2])
+    const sorted = { sort: [{ column: 2, descending: true }], filters: [] }
+    expect((await session.setQuery(sorted, undefined, 10)).rowCount).toBe(3000)
+    expect(Array.from(await session.rowIds(0, 10))).toHaveLength(10)
+    expect(await session.rows(0, 10)).toEqual([...rows].sort(byAmount).slice(0, 10))
+    expect(await session.rows(2990, 3000)).toEqual([...rows].sort(byAmount).slice(2990))
+
+    const usd = rows.filter((row) => row[3] === 'USD').sort(byAmount)
+    const filtered = { ...sorted, filters: [{ kind: 'equals', column: 3, value: 'USD' }] as const }
+    const state = await session.setQuery(
+      { ...filtered, filters: [...filtered.filters] },
+      undefined,
+      5,
+    )
+    expect(state.rowCount).toBe(usd.length)
+    expect(await session.rows(0, 5)).toEqual(usd.slice(0, 5))
+    expect(await session.rows(usd.length - 3, usd.length)).toEqual(usd.slice(-3))
+  })
+
   it('exports the view as CSV (chosen columns, view order) and the original byte for byte', async () => {
     const rows = rowsOf(25_000)
     const text = transactionsCsv(rows)

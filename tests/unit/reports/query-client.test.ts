@@ -203,7 +203,7 @@ describe('the query engine', () => {
     const { launch, started } = fakeProcesses()
     const engine = createQueryEngine({ launch, script, scratchRoot })
     const controller = new AbortController()
-    const view = engine.view(source, sorted, controller.signal)
+    const view = engine.view(source, sorted, { signal: controller.signal })
     controller.abort()
     const error = await caught(() => view, DOMException)
     expect(error.name).toBe('AbortError')
@@ -216,7 +216,7 @@ describe('the query engine', () => {
   it('does not start a call whose signal is already aborted', async () => {
     const { launch, started } = fakeProcesses()
     const engine = createQueryEngine({ launch, script, scratchRoot })
-    await caught(() => engine.view(source, sorted, AbortSignal.abort()), DOMException)
+    await caught(() => engine.view(source, sorted, { signal: AbortSignal.abort() }), DOMException)
     expect(started).toHaveLength(0)
   })
 

@@ -38,7 +38,7 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
   'main/platform/db/migrations/': "each migration's summary, for developers",
   'main/app/security/app-protocol.ts':
     'the HTTP reason phrase app:// answers: the browser reads it',
-  'main/reports/query/request-runner.ts': "DuckDB's own error text, matched to recognise it",
+  'main/reports/query/duckdb-errors.ts': "DuckDB's own error text, matched to recognise it",
   'main/reports/query/direct-load.ts':
     "DuckDB's own error text, matched, and refusals of its direct read, which the extraction catches",
   'main/platform/csv/regular-file.ts': `${DEVELOPER_ERROR}; its readers word it by isFolder and sizeBytes`,
