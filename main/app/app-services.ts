@@ -1,5 +1,5 @@
 import { recurringSending } from '../recurring/recurring-sending'
-import { rm } from 'node:fs/promises'
+import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileDialogs } from '../platform/electron/dialogs'
 import { createEnvironmentService } from '../environments/environment-service'
@@ -18,6 +18,11 @@ import { createRecurringPreviewService } from '../recurring/update-request-previ
 import { createQueryEngine } from '../reports/query/query-client'
 import { createReportCache } from '../reports/report-cache'
 import { createReportFiles, type ReportFiles } from '../reports/report-files'
+import { chosenReportKind } from '../reports/report-file-kind'
+import { openReportAs } from '../reports/report-handlers'
+import { createRecentReports, type RecentReports } from '../reports/recent-reports'
+import { createRecentReportsRepository } from '../reports/recent-reports-repository'
+import { noteOpenedReports } from '../reports/recent-report-handlers'
 import { createReportRunService } from '../reports/report-run-service'
 import { createReportService } from '../reports/report-service'
 import { createReportTemplateService } from '../templates/template-service'
@@ -50,6 +55,8 @@ export interface AppServicesOptions {
   setMenuLabels?: (labels: MenuLabels) => void
   /** Gives the native window parts the user's theme; the app's only. */
   setThemeSource?: (source: ThemeSource) => void
+  /** Lists the recent reports in the File menu, now and whenever they change; the app's only. */
+  setRecentReports?: (entries: { id: string; name: string }[]) => void
   emit: ReturnType<typeof createEventEmitter>
   logError: (message: string, error: unknown) => void
   /** Where the scripts main runs in a worker thread or a process of their own are. */
@@ -65,6 +72,8 @@ export interface AppServices {
   handlers: Handlers
   /** The report files the window may read by id (app://gatedesk/report-files/<id>). */
   reportFiles: ReportFiles
+  /** For the File menu's Open Recent. */
+  recentReports: Pick<RecentReports, 'menuEntries' | 'clear'>
   close: () => Promise<void>
 }
 
@@ -169,7 +178,23 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     options.logError('Pasted tables could not be shredded; the next start tries again', error)
   })
 
-  const handlers = createHandlers({
+  const recentReports = createRecentReports({
+    repository: createRecentReportsRepository({ db, logError: options.logError }),
+    open: async (path) =>
+      openReportAs({ reports, reportFiles }, path, await chosenReportKind(path)),
+    exists: (path) =>
+      stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      ),
+    changed: () => {
+      options.emit('recent-reports:changed', {})
+      options.setRecentReports?.(recentReports.menuEntries())
+    },
+  })
+  options.setRecentReports?.(recentReports.menuEntries())
+
+  const channelHandlers = createHandlers({
     app: {
       version: options.version,
       platform: options.platform,
@@ -197,10 +222,19 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     views: { views },
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },
     bulk: { bulk, imports, dialogs: options.dialogs },
+    recent: { recent: recentReports },
+  })
+  // Every report a channel opens goes on the recent list.
+  const handlers = noteOpenedReports(channelHandlers, {
+    recent: recentReports,
+    reports,
+    reportFiles,
+    logError: options.logError,
   })
   return {
     handlers,
     reportFiles,
+    recentReports,
     close: async () => {
       // Bulk runs stop taking rows and stay paused (resumable), rather than cancelled.
       await bulk.suspendAll()

@@ -10,6 +10,7 @@ import { reportGridHandlers } from '../reports/report-grid-handlers'
 import { reportHandlers } from '../reports/report-handlers'
 import { reportPivotExportHandlers } from '../reports/report-pivot-export-handlers'
 import { reportRunHandlers } from '../reports/report-run-handlers'
+import { recentReportHandlers } from '../reports/recent-report-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
 import { savedViewHandlers } from '../templates/saved-view-handlers'
 import { sandboxHandlers } from '../sandbox/sandbox-handlers'
@@ -26,6 +27,7 @@ export function createHandlers(services: {
   templates: Parameters<typeof reportTemplateHandlers>[0]
   views: Parameters<typeof savedViewHandlers>[0]
   reportRuns: Parameters<typeof reportRunHandlers>[0]
+  recent: Parameters<typeof recentReportHandlers>[0]
   bulk: Parameters<typeof bulkHandlers>[0]
 }): Handlers {
   return {
@@ -42,6 +44,7 @@ export function createHandlers(services: {
     ...reportTemplateHandlers(services.templates),
     ...savedViewHandlers(services.views),
     ...reportRunHandlers(services.reportRuns),
+    ...recentReportHandlers(services.recent),
     ...bulkHandlers(services.bulk),
   }
 }

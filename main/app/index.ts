@@ -46,20 +46,33 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: APP_SCHE
 
 let mainWindow: BrowserWindow | null = null
 
-/** The native menu, worded as the window asks (English until it does). */
-function setMenu(labels?: MenuLabels): void {
+let services: AppServices | null = null
+const emit = createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload))
+
+/** What the native menu shows: worded as the window asks (English until it does). */
+let menuWords: MenuLabels | undefined
+let recentEntries: { id: string; name: string }[] = []
+function setMenu(): void {
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
       menuTemplate({
         appName: app.name,
         isMac: process.platform === 'darwin',
         isDevelopment: !app.isPackaged,
-        labels,
+        labels: menuWords,
+        recent: {
+          entries: recentEntries,
+          // The window opens it, as from its own list: it shows the report and says if it is gone.
+          open: (id) => {
+            mainWindow?.show()
+            emit('recent-reports:open-requested', { id })
+          },
+          clear: () => services?.recentReports.clear(),
+        },
       }),
     ),
   )
 }
-let services: AppServices | null = null
 
 function openMainWindow(): BrowserWindow {
   const displays = screen.getAllDisplays().map((display) => display.workArea)
@@ -108,9 +121,16 @@ if (!app.requestSingleInstanceLock()) {
         secretStore: createKeytarSecretStore(),
         dialogs: electronFileDialogs(dialog, () => mainWindow),
         openExternal: (url) => shell.openExternal(url),
-        setMenuLabels: setMenu,
+        setMenuLabels: (labels) => {
+          menuWords = labels
+          setMenu()
+        },
+        setRecentReports: (entries) => {
+          recentEntries = entries
+          setMenu()
+        },
         setThemeSource: (source) => (nativeTheme.themeSource = source),
-        emit: createEventEmitter((event, payload) => mainWindow?.webContents.send(event, payload)),
+        emit,
         logError: (message, error) => console.error(message, error),
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
         scripts: scriptLocator(import.meta.dirname),

@@ -9,6 +9,33 @@ export const menuLabels = (wording: Wording): MenuLabels =>
     MENU_LABEL_KEYS.map((key) => [key, wording.t(`shell.menu.${key}`, {})]),
   ) as MenuLabels
 
+/** File ▸ Open Recent: the recent reports (main keeps them) and what choosing one does. */
+export interface RecentMenu {
+  entries: readonly { id: string; name: string }[]
+  open: (id: string) => void
+  clear: () => void
+}
+
+/** A report's name as a menu label: "&" is a mnemonic there, so a literal one is doubled. */
+const literalLabel = (name: string) => name.replaceAll('&', '&&')
+
+function openRecentItem(labels: MenuLabels, recent: RecentMenu): MenuItemConstructorOptions {
+  const { entries } = recent
+  return {
+    label: labels.openRecent,
+    submenu: entries.length
+      ? [
+          ...entries.map((entry) => ({
+            label: literalLabel(entry.name),
+            click: () => recent.open(entry.id),
+          })),
+          { type: 'separator' },
+          { label: labels.clearRecent, click: () => recent.clear() },
+        ]
+      : [{ label: labels.noRecent, enabled: false }],
+  }
+}
+
 /**
  * The native menus, with the usual shortcuts coming from the standard roles; each item is
  * spelled out so it can be worded in the window's language.
@@ -18,15 +45,19 @@ export function menuTemplate(options: {
   isMac: boolean
   isDevelopment: boolean
   labels?: MenuLabels
+  /** Absent where there is nothing to list (the File menu then has no Open Recent). */
+  recent?: RecentMenu
 }): MenuItemConstructorOptions[] {
   // English until the window says which language it speaks.
   const { appName, isMac, isDevelopment, labels = menuLabels(catalogWording('en')) } = options
+  const { recent } = options
   const separator = { type: 'separator' } as const
   return [
     ...(isMac ? [{ label: appName, role: 'appMenu' as const }] : []),
     {
       label: labels.file,
       submenu: [
+        ...(recent ? [openRecentItem(labels, recent), separator] : []),
         isMac ? { role: 'close', label: labels.close } : { role: 'quit', label: labels.quit },
       ],
     },

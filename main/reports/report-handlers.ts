@@ -50,6 +50,19 @@ function stateView(session: ReportSession) {
   return { ...session.state(), columnTypes: session.head.columnTypes }
 }
 
+/** Opens a report file for the window: a CSV in the engine, a PDF registered by file id. */
+export async function openReportAs(
+  deps: { reports: Pick<ReportService, 'open'>; reportFiles: Pick<ReportFiles, 'register'> },
+  file: string,
+  kind: 'pdf' | 'csv',
+) {
+  if (kind === 'pdf') {
+    const fileId = deps.reportFiles.register(file, 'application/pdf')
+    return { kind: 'pdf' as const, fileId, fileName: basename(file) }
+  }
+  return { kind: 'csv' as const, head: headView(await deps.reports.open(file)) }
+}
+
 export function reportHandlers(deps: {
   reports: ReportService
   dialogs: FileDialogs
@@ -58,13 +71,7 @@ export function reportHandlers(deps: {
   dataDir: string
 }): Pick<Handlers, ReportChannel> {
   const { reports, dialogs } = deps
-  const openAs = async (file: string, kind: 'pdf' | 'csv') => {
-    if (kind === 'pdf') {
-      const fileId = deps.reportFiles.register(file, 'application/pdf')
-      return { kind: 'pdf' as const, fileId, fileName: basename(file) }
-    }
-    return { kind: 'csv' as const, head: headView(await reports.open(file)) }
-  }
+  const openAs = (file: string, kind: 'pdf' | 'csv') => openReportAs(deps, file, kind)
   return {
     'reports:open-file': async (input) => {
       const file = await dialogs.chooseFileToOpen(

@@ -14,6 +14,7 @@ import { reportFileChannels } from './reports/report-file-channels'
 import { reportPivotChannels } from './reports/report-pivot-channels'
 import { reportRunChannels } from './reports/report-run-channels'
 import { savedViewChannels } from './reports/saved-views'
+import { recentReportChannels, recentReportEvents } from './reports/recent-reports'
 import { reportTemplateChannels } from './templates/report-template-channels'
 import { sandboxChannels } from './sandbox/sandbox-channels'
 
@@ -32,6 +33,7 @@ export const channels = {
   ...reportPivotChannels,
   ...reportTemplateChannels,
   ...savedViewChannels,
+  ...recentReportChannels,
   ...reportRunChannels,
   ...bulkChannels,
 } as const satisfies Record<string, ChannelDefinition>
@@ -42,6 +44,7 @@ export const events = {
   ...environmentEvents,
   ...jobEvents,
   ...bulkEvents,
+  ...recentReportEvents,
 } as const satisfies Record<string, EventDefinition>
 
 export type Channels = typeof channels

@@ -24,6 +24,9 @@ export const MENU_LABEL_KEYS = [
   'zoomOut',
   'fullScreen',
   'minimize',
+  'openRecent',
+  'clearRecent',
+  'noRecent',
 ] as const
 export type MenuLabelKey = (typeof MENU_LABEL_KEYS)[number]
 export type MenuLabels = Record<MenuLabelKey, string>

@@ -64,8 +64,8 @@ const rowsRange = z
   .object({ reportId: reportIdSchema, from: rowIndex, to: rowIndex })
   .refine(({ from, to }) => to >= from, { message: 'to must not be before from', path: ['to'] })
 
-const openedCsv = z.object({ kind: z.literal('csv'), head: reportHeadSchema })
-const openedPdf = z.object({
+export const openedCsv = z.object({ kind: z.literal('csv'), head: reportHeadSchema })
+export const openedPdf = z.object({
   kind: z.literal('pdf'),
   fileId: outputText(64),
   fileName: outputText(255),

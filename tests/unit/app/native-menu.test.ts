@@ -36,6 +36,47 @@ describe('the native menu in the window’s language', () => {
     expect(Object.keys(ru.shell.menu).sort()).toEqual([...MENU_LABEL_KEYS].sort())
   })
 
+  it('lists the recent reports under File ▸ Open Recent, each opening its own, and clears them', () => {
+    const open = vi.fn()
+    const clear = vi.fn()
+    const entries = [
+      { id: 'a', name: 'Sales & refunds.csv' },
+      { id: 'b', name: 'Daily declines' },
+    ]
+    const [file] = menuTemplate({
+      appName: 'GateDesk',
+      isMac: false,
+      isDevelopment: false,
+      labels: ru.shell.menu,
+      recent: { entries, open, clear },
+    })
+    const [openRecent] = file!.submenu as MenuItemConstructorOptions[]
+    expect(openRecent!.label).toBe('Недавние отчёты')
+    const listed = openRecent!.submenu as MenuItemConstructorOptions[]
+    // "&" would underline the next letter: a file's own one is doubled to show as it is.
+    expect(listed.map((item) => item.label ?? item.type)).toEqual([
+      'Sales && refunds.csv',
+      'Daily declines',
+      'separator',
+      'Очистить список',
+    ])
+    const click = (item: MenuItemConstructorOptions) => (item.click as () => void)()
+    click(listed[1]!)
+    expect(open).toHaveBeenCalledWith('b')
+    click(listed[3]!)
+    expect(clear).toHaveBeenCalledOnce()
+
+    const [emptyFile] = menuTemplate({
+      appName: 'GateDesk',
+      isMac: false,
+      isDevelopment: false,
+      recent: { entries: [], open, clear },
+    })
+    const [none] = (emptyFile!.submenu as MenuItemConstructorOptions[])[0]!
+      .submenu as MenuItemConstructorOptions[]
+    expect(none).toMatchObject({ label: 'No Recent Reports', enabled: false })
+  })
+
   it('lets the window reword the menu through its channel', async () => {
     const setMenuLabels = vi.fn()
     const handlers = appHandlers({

@@ -6,6 +6,7 @@ import { bulkCardCodes } from './005-bulk-card-codes'
 import { forgetDataHeaders } from './006-forget-data-headers'
 import { remaskStoredTexts } from './007-remask-stored-texts'
 import { savedReportViews } from './008-saved-report-views'
+import { recentReports } from './009-recent-reports'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   forgetDataHeaders,
   remaskStoredTexts,
   savedReportViews,
+  recentReports,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

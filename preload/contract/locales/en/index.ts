@@ -12,6 +12,7 @@ import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reportViews } from './report-views'
+import { recentReports } from './recent-reports'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
@@ -28,6 +29,7 @@ export const en = {
   reports,
   reportPdf,
   reportViews,
+  recentReports,
   reportOutdated,
   reportGrid,
   reportPivot,

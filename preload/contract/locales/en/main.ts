@@ -3,6 +3,7 @@ import { mainExport } from './main-export'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainReportViews } from './main-report-views'
+import { mainRecentReports } from './main-recent-reports'
 import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
 /**
@@ -181,6 +182,7 @@ export const main = {
   report: mainReports,
   'report-export': mainExport,
   'report-view': mainReportViews,
+  'recent-report': mainRecentReports,
   connection: {
     ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
     'credentials-rejected':

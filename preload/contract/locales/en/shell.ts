@@ -29,6 +29,9 @@ export const shell = {
     zoomOut: 'Zoom Out',
     fullScreen: 'Toggle Full Screen',
     minimize: 'Minimize',
+    openRecent: 'Open Recent',
+    clearRecent: 'Clear Recently Opened',
+    noRecent: 'No Recent Reports',
   },
   sections: {
     recurring: {

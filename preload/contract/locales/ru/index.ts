@@ -14,6 +14,7 @@ import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reportViews } from './report-views'
+import { recentReports } from './recent-reports'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
@@ -29,6 +30,7 @@ export const ru: Translation<MessageSchema> = {
   reports,
   reportPdf,
   reportViews,
+  recentReports,
   reportOutdated,
   reportGrid,
   reportPivot,

@@ -3,6 +3,7 @@ import { mainExport } from './main-export'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainReportViews } from './main-report-views'
+import { mainRecentReports } from './main-recent-reports'
 import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
 import type { Translation } from '../message-schema'
@@ -174,6 +175,7 @@ export const main: Translation<typeof english> = {
   report: mainReports,
   'report-export': mainExport,
   'report-view': mainReportViews,
+  'recent-report': mainRecentReports,
   connection: {
     ok: 'Соединение по TLS с проверкой сертификата установлено, шлюз принял логин мерчанта и контрольный ключ (в ответ пришёл отчёт {kind}).',
     'credentials-rejected':

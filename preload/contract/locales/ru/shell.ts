@@ -30,6 +30,9 @@ export const shell: Translation<typeof english> = {
     zoomOut: 'Уменьшить',
     fullScreen: 'Полноэкранный режим',
     minimize: 'Свернуть',
+    openRecent: 'Недавние отчёты',
+    clearRecent: 'Очистить список',
+    noRecent: 'Недавних отчётов нет',
   },
   sections: {
     recurring: {

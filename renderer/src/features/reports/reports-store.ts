@@ -1,6 +1,7 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import type { ReportHeadView } from '../../../../preload/contract/reports/report-channels'
+import type { SavedViewContent } from '../../../../preload/contract/reports/saved-views'
 import { call, openDroppedReport } from '../../platform/bridge'
 import { i18n } from '../../platform/i18n'
 import { dialogText } from '../../platform/i18n/dialog-filters'
@@ -28,6 +29,8 @@ export const useReportsStore = defineStore('reports', () => {
    */
   const outdated = ref(false)
   const openError = ref<string | null>(null)
+  /** The view a report reopened from the recent list was last seen with: the table opens in it. */
+  const openingView = ref<SavedViewContent | null>(null)
 
   /**
    * Frees what main holds for the current result, if any: the CSV report it keeps open, or the
@@ -44,8 +47,11 @@ export const useReportsStore = defineStore('reports', () => {
     next: ReportResult,
     from: ResultOrigin['from'] = 'file',
     templateId?: string,
+    view: SavedViewContent | null = null,
   ): Promise<void> {
     await release()
+    // Before the result: the table reads it as it mounts.
+    openingView.value = view
     result.value = next
     origin.value = { from, at: Date.now(), ...(templateId ? { templateId } : {}) }
     outdated.value = false
@@ -92,6 +98,7 @@ export const useReportsStore = defineStore('reports', () => {
     tab,
     result,
     origin,
+    openingView,
     outdated,
     openError,
     show,

@@ -22,6 +22,8 @@ export function useSavedViews(options: {
   /** The view on screen now, as a view would keep it. */
   current: () => SavedViewContent
   apply: (content: SavedViewContent) => void
+  /** The view to open in rather than the last used (a report reopened from the recent list). */
+  opening?: SavedViewContent | null
 }) {
   const { scope, header } = options
   const views = ref<SavedView[]>([])
@@ -48,9 +50,17 @@ export function useSavedViews(options: {
     return listed.lastUsedId
   }
 
-  /** Lists the views and applies the one last used, when it fits this report. */
+  /**
+   * Lists the views and applies the opening view, or else the one last used, when it fits this
+   * report (a file reopened from the recent list may have another header by now).
+   */
   async function restoreLast(): Promise<void> {
     const lastId = await load()
+    const { opening } = options
+    if (opening && sameHeader(opening.header, header)) {
+      options.apply(opening)
+      return
+    }
     const last = views.value.find((view) => view.id === lastId)
     if (last && fits(last)) {
       activeId.value = last.id
@@ -96,5 +106,16 @@ export function useSavedViews(options: {
     await load()
   }
 
-  return { views, active, failure, fits, restoreLast, applyView, save, rename, remove }
+  return {
+    views,
+    active,
+    failure,
+    fits,
+    current: options.current,
+    restoreLast,
+    applyView,
+    save,
+    rename,
+    remove,
+  }
 }
