@@ -25,6 +25,7 @@ import { createRecentReportsRepository } from '../reports/recent-reports-reposit
 import { noteOpenedReports } from '../reports/recent-report-handlers'
 import { createReportRunService } from '../reports/report-run-service'
 import { createReportService } from '../reports/report-service'
+import type { PdfPrinter } from '../reports/report-print'
 import { createReportTemplateService } from '../templates/template-service'
 import { createSavedViewService } from '../templates/saved-view-service'
 import { createSavedViewsRepository } from '../templates/saved-views-repository'
@@ -66,6 +67,8 @@ export interface AppServicesOptions {
    * the app, a Node fork in tests.
    */
   launchProcess: ProcessLauncher
+  /** Prints the grid's view to PDF: Electron's printToPDF in the app, Chromium in tests. */
+  printer: PdfPrinter
 }
 
 export interface AppServices {
@@ -218,6 +221,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
+    reportPrint: { reports, reportFiles, printer: options.printer },
     templates: { templates, dialogs: options.dialogs },
     views: { views },
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },

@@ -9,6 +9,7 @@ import { reportFileHandlers } from '../reports/report-file-handlers'
 import { reportGridHandlers } from '../reports/report-grid-handlers'
 import { reportHandlers } from '../reports/report-handlers'
 import { reportPivotExportHandlers } from '../reports/report-pivot-export-handlers'
+import { reportPrintHandlers } from '../reports/report-print-handlers'
 import { reportRunHandlers } from '../reports/report-run-handlers'
 import { recentReportHandlers } from '../reports/recent-report-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
@@ -24,6 +25,7 @@ export function createHandlers(services: {
   sandbox: Parameters<typeof sandboxHandlers>[0]
   jobs: Parameters<typeof jobHandlers>[0]
   reports: Parameters<typeof reportHandlers>[0] & Parameters<typeof reportFileHandlers>[0]
+  reportPrint: Parameters<typeof reportPrintHandlers>[0]
   templates: Parameters<typeof reportTemplateHandlers>[0]
   views: Parameters<typeof savedViewHandlers>[0]
   reportRuns: Parameters<typeof reportRunHandlers>[0]
@@ -41,6 +43,7 @@ export function createHandlers(services: {
     ...reportGridHandlers(services.reports),
     ...reportPivotExportHandlers(services.reports),
     ...reportFileHandlers(services.reports),
+    ...reportPrintHandlers(services.reportPrint),
     ...reportTemplateHandlers(services.templates),
     ...savedViewHandlers(services.views),
     ...reportRunHandlers(services.reportRuns),

@@ -27,6 +27,7 @@ import { devServerUrl } from './security/dev-server-url'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
 import { describeStartupFailure, startupLanguage } from './startup-failure'
 import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
+import { electronPdfPrinter } from './pdf-printer'
 import { loadWindowState, saveWindowState } from './window-state'
 import { scriptLocator } from '../platform/workers/script-ref'
 import { utilityProcessLauncher } from '../platform/workers/utility-process-launcher'
@@ -135,6 +136,7 @@ if (!app.requestSingleInstanceLock()) {
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
         scripts: scriptLocator(import.meta.dirname),
         launchProcess: utilityProcessLauncher(utilityProcess),
+        printer: electronPdfPrinter(),
       })
     } catch (error) {
       // No window yet to choose a language: the system's decides.

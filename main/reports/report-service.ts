@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
+import { basename, extname, join } from 'node:path'
 import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { FormatHints } from '../platform/csv/csv-format'
 import { privateTempDir } from '../platform/db/private-files'
@@ -7,6 +8,7 @@ import type { JobRunner } from '../platform/jobs/job-runner'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import { exportOriginal, exportViewAs, type ViewExportOptions } from './report-export'
+import { printView, type PrintViewOptions } from './report-print'
 import { openReportSession, type ReportHead, type ReportSession } from './report-session'
 import { english } from '../platform/i18n/english'
 
@@ -37,6 +39,12 @@ export interface ReportService {
     options?: ViewExportOptions,
   ): string
   exportOriginal(reportId: string, target: string): string
+  /** The view's first rows printed to a PDF in a folder of its own: a job, and where its PDF goes. */
+  printView(
+    reportId: string,
+    columns: readonly number[],
+    options: PrintViewOptions,
+  ): { jobId: string; path: string }
   /** Copies the report file at `path` (a PDF on show) to `target` as it is: a job, its id. */
   exportFile(path: string, target: string): string
   close(reportId: string): Promise<void>
@@ -101,6 +109,15 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
       return deps.jobs.start('report-export', 'rows', (job) =>
         exportViewAs(session, target, columns, job, options),
       ).jobId
+    },
+    printView(reportId, columns, options) {
+      const session = get(reportId)
+      const name = basename(session.head.fileName, extname(session.head.fileName))
+      const path = join(privateTempDir(deps.workRoot, 'print-'), `${name}-print.pdf`)
+      const { jobId } = deps.jobs.start('report-print', 'rows', (job) =>
+        printView(session, path, columns, job, options),
+      )
+      return { jobId, path }
     },
     exportOriginal(reportId, target) {
       return this.exportFile(get(reportId).path, target)

@@ -12,6 +12,7 @@ import { reportChannels } from './reports/report-channels'
 import { reportGridChannels } from './reports/report-grid-channels'
 import { reportFileChannels } from './reports/report-file-channels'
 import { reportPivotChannels } from './reports/report-pivot-channels'
+import { reportPrintChannels } from './reports/report-print'
 import { reportRunChannels } from './reports/report-run-channels'
 import { savedViewChannels } from './reports/saved-views'
 import { recentReportChannels, recentReportEvents } from './reports/recent-reports'
@@ -31,6 +32,7 @@ export const channels = {
   ...reportGridChannels,
   ...reportFileChannels,
   ...reportPivotChannels,
+  ...reportPrintChannels,
   ...reportTemplateChannels,
   ...savedViewChannels,
   ...recentReportChannels,

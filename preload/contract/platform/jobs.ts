@@ -9,7 +9,13 @@ import { inputText, outputText } from './text'
  */
 export const jobIdSchema = inputText(64).regex(/^job-[0-9a-z-]+$/, 'not a job id')
 
-export const JOB_KINDS = ['report-index', 'report-export', 'report-download', 'bulk-run'] as const
+export const JOB_KINDS = [
+  'report-index',
+  'report-export',
+  'report-print',
+  'report-download',
+  'bulk-run',
+] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 
 export const jobProgressSchema = z.object({

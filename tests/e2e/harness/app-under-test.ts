@@ -11,6 +11,7 @@ import { sourceScript } from '../../../main/platform/workers/script-ref'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium, openApp, type AppPage } from './browser'
+import { chromiumPrinter } from '../../fixtures/chromium-printer'
 import { startHarness, type Harness } from './harness-server'
 
 /** File dialogs answered by the test: the next path to "pick", or null for Cancel. */
@@ -57,6 +58,7 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
     },
   }
   let send: (event: string, payload: unknown) => void = () => undefined
+  const printer = chromiumPrinter()
   const services = await startAppServices({
     dataDir,
     version: '0.1.0-e2e',
@@ -69,6 +71,7 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
     logError: (message, error) => console.error(message, error),
     scripts: sourceScript,
     launchProcess: forkLauncher,
+    printer,
   })
   const harness = await startHarness({
     rendererDir,
@@ -85,6 +88,7 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
     close: async () => {
       await harness.close()
       await services.close()
+      await printer.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

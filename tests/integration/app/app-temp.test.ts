@@ -35,6 +35,7 @@ describe("the app's temp files", () => {
       logError: () => undefined,
       scripts: sourceScript,
       launchProcess: forkLauncher,
+      printer: { print: () => Promise.reject(new Error('this test prints nothing')) },
     })
     let closed = false
     try {

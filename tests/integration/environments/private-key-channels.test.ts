@@ -50,6 +50,7 @@ beforeAll(async () => {
     logError: () => undefined,
     scripts: sourceScript,
     launchProcess: forkLauncher,
+    printer: { print: () => Promise.reject(new Error('this test prints nothing')) },
   })
   registerHandlers(ipc, services.handlers, {
     trustedOrigins: ['app://gatedesk'],

@@ -11,6 +11,7 @@ import { reportPivot } from './report-pivot'
 import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
+import { reportPrint } from './report-print'
 import { reportViews } from './report-views'
 import { recentReports } from './recent-reports'
 import { reports } from './reports'
@@ -28,6 +29,7 @@ export const en = {
   recurring,
   reports,
   reportPdf,
+  reportPrint,
   reportViews,
   recentReports,
   reportOutdated,

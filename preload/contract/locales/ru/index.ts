@@ -13,6 +13,7 @@ import { reportPivot } from './report-pivot'
 import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
+import { reportPrint } from './report-print'
 import { reportViews } from './report-views'
 import { recentReports } from './recent-reports'
 import { reports } from './reports'
@@ -29,6 +30,7 @@ export const ru: Translation<MessageSchema> = {
   recurring,
   reports,
   reportPdf,
+  reportPrint,
   reportViews,
   recentReports,
   reportOutdated,

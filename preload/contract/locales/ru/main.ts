@@ -1,5 +1,6 @@
 import { mainBulk } from './main-bulk'
 import { mainExport } from './main-export'
+import { mainPrint } from './main-print'
 import { mainEnvironments, mainKey, mainKeychain, mainSigning } from './main-keys'
 import { mainReports } from './main-reports'
 import { mainReportViews } from './main-report-views'
@@ -174,6 +175,7 @@ export const main: Translation<typeof english> = {
   },
   report: mainReports,
   'report-export': mainExport,
+  'report-print': mainPrint,
   'report-view': mainReportViews,
   'recent-report': mainRecentReports,
   connection: {

@@ -1,4 +1,5 @@
-import type { ColumnFilter } from '../../../../../preload/contract/reports/report-view'
+import type { ColumnFilter, ColumnType } from '../../../../../preload/contract/reports/report-view'
+import { isNumeric } from './column-layout'
 
 /** The values a chip of a `oneOf` filter names before it says "and n more". */
 const CHIP_VALUES_MAX = 3
@@ -48,4 +49,22 @@ export function filterChipText(
       return parts.join(', ')
     }
   }
+}
+
+/**
+ * Each filter's column and chip text; a number column's values written as the grid writes them
+ * (`groupDigits`), others as typed.
+ */
+export function filterChips(
+  filters: readonly ColumnFilter[],
+  names: readonly string[],
+  types: readonly ColumnType[] | undefined,
+  t: Translate,
+  groupDigits: (value: string) => string,
+): { column: number; name: string; text: string }[] {
+  return filters.map((filter) => {
+    const name = names[filter.column] ?? String(filter.column + 1)
+    const numbers = isNumeric(types?.[filter.column]) ? groupDigits : undefined
+    return { column: filter.column, name, text: filterChipText(filter, name, t, numbers) }
+  })
 }
