@@ -105,6 +105,9 @@ describe('printing the view', () => {
     const pageCount = await byTestId('pdf-page-count').textContent()
     await screens('report-print-preview')
     await page().setViewportSize({ width: 1024, height: 700 })
+    // The automatic zoom follows the narrower window: the page is drawn again at its new width.
+    await page().waitForTimeout(500)
+    await expect.poll(previewDrawn, { timeout: 60_000 }).toBe(true)
     await suite.app.screenshot('report-print-preview-1024')
     await page().setViewportSize({ width: 1280, height: 800 })
 
