@@ -94,7 +94,7 @@ describe('the Bulk updates screen', () => {
     const file = join(suite.gatedesk.dataDir, 'results.csv')
     suite.gatedesk.dialogs.nextSave = file
     await byTestId('bulk-export').click()
-    await expect.poll(() => readFileSync(file, 'utf8').length, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => readFileSync(file, 'utf8').length).toBeGreaterThan(0)
     const csv = readFileSync(file, 'utf8')
     const [header, first] = csv.split('\r\n')
     expect(header).toContain('recurring-payment-id,amount,order_desc,credit-card-number')

@@ -58,7 +58,7 @@ describe('Keys & environments', () => {
     await byTestId('key-size').click()
     await suite.app.page.getByText('2048 bits', { exact: true }).click()
     await byTestId('generate-key').click()
-    await expect.poll(() => byTestId('key-progress').isVisible(), { timeout: 2000 }).toBe(true)
+    await expect.poll(() => byTestId('key-progress').isVisible()).toBe(true)
     await expect
       .poll(() => byTestId('fingerprint').textContent(), { timeout: 30_000 })
       .toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)

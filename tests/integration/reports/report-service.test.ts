@@ -274,7 +274,7 @@ describe('a report opened from disk', () => {
     await new Promise((resolve) => setTimeout(resolve, 600))
     await session.rows(0, 10)
     const lastRead = performance.now()
-    await expect.poll(() => warmed.length, { timeout: 3000 }).toBe(1)
+    await expect.poll(() => warmed.length).toBe(1)
     expect(warmed[0]! - indexed).toBeGreaterThan(1000)
     expect(warmed[0]! - lastRead).toBeGreaterThan(900)
     await session.close()
