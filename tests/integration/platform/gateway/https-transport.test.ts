@@ -219,7 +219,6 @@ describe('httpsPost', () => {
 
   it('times out a server that accepts TCP but never completes the TLS handshake', async () => {
     const listener = await silentTcpServer()
-    const started = Date.now()
 
     const error = await failureOf(
       httpsPost({
@@ -233,7 +232,6 @@ describe('httpsPost', () => {
     expect(error.kind).toBe('connect-timeout')
     expect(error.requestSent).toBe(false)
     expect(error.message).toContain('300 ms')
-    expect(Date.now() - started).toBeLessThan(5_000)
     expect(listener.connections()).toBe(1)
   })
 
