@@ -23,7 +23,8 @@ function pipe(name: string): string {
 const changed = (name: string) =>
   `"${name}" changed since GateDesk opened it. Open it again to see it as it is now.`
 
-describe('a report file swapped for a pipe after it was opened', { timeout: 5000 }, () => {
+// A read that waited on the pipe would never end: the test's own timeout catches it.
+describe('a report file swapped for a pipe after it was opened', () => {
   it('is refused by the row index', async () => {
     await expect(
       indexRows(sourceScript('row-index-worker'), pipe('indexed.csv'), { delimiter: ',' }),
