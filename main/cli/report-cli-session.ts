@@ -6,7 +6,7 @@ import { privateTempDir } from '../platform/db/private-files'
 import { createJobRunner, type JobEvents, type JobRunner } from '../platform/jobs/job-runner'
 import { forkLauncher } from '../platform/workers/fork-launcher'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
-import { createQueryEngine, createReportService } from '../reports'
+import { createQueryEngine, loadReportService, type ReportService } from '../reports'
 import { CliFailure, UsageError } from './cli-io'
 import { cliText } from './cli-words'
 import { parseFilterSpec } from './view-filter-spec'
@@ -110,7 +110,7 @@ function runTempDir(root: string, command: 'view' | 'export'): string {
 
 /** The report a command works on, opened (its head read) and indexing. */
 export interface CliReport {
-  reports: ReturnType<typeof createReportService>
+  reports: ReportService
   jobs: JobRunner
   reportId: string
 }
@@ -163,13 +163,15 @@ export async function withCliReport<T>(
   // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
   // it opens the file; one that only reads rows never starts it.
   if (options.warm) queryEngine.warm()
-  const reports = createReportService({
-    jobs,
-    indexWorker: scripts('row-index-worker'),
-    queryEngine,
-    workRoot: reportTemp,
-  })
+  let reports: ReportService | undefined
   try {
+    // Loaded once the query process is on its way: it starts while this code loads.
+    reports = (await loadReportService())({
+      jobs,
+      indexWorker: scripts('row-index-worker'),
+      queryEngine,
+      workRoot: reportTemp,
+    })
     const { reportId } = await reports
       .open(file, { encoding: options.encoding ?? null, delimiter: options.delimiter ?? null })
       .catch((error: Error) => {
@@ -181,7 +183,7 @@ export async function withCliReport<T>(
     throw CliFailure.of(error as Error)
   } finally {
     stopListening()
-    await reports.closeAll()
+    await reports?.closeAll()
     queryEngine.close()
     removeTemp()
   }

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util'
 import { byteSize } from '../../preload/contract/locales/unit-wording'
 import type { JobProgress } from '../../preload/contract/platform/jobs'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
-import { exportViewAs, type ViewExportFormat } from '../reports'
+import { loadViewExport, type ViewExportFormat } from '../reports'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliText } from './cli-words'
 import { columnIndex, viewOptions, viewQuery, withCliReport } from './report-cli-session'
@@ -130,6 +130,7 @@ export async function reportExportCommand(
       await session.indexed
       await session.setQuery(query)
       const options = { format, language: io.language ?? 'en' }
+      const exportViewAs = await loadViewExport()
       const job = jobs.start('report-export', 'rows', (context) =>
         exportViewAs(session, out, columns, context, options),
       )
