@@ -133,6 +133,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   const reports = createReportService({
     jobs,
     indexWorker: options.scripts('row-index-worker'),
+    xlsxWorker: options.scripts('xlsx-export-worker'),
     queryEngine,
     workRoot: sessionTemp,
   })

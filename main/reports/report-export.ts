@@ -7,7 +7,10 @@ import { formulaEscaping } from '../platform/csv/formula-cells'
 import type { JobContext } from '../platform/jobs/job-runner'
 import { exclusiveStream, writeAtomically } from './export-file'
 import type { ReportSession } from './report-session'
+import type { ScriptRef } from '../platform/workers/script-ref'
+import type { ViewFile } from './view-file'
 import { exportViewXlsx, type TableSource, type XlsxExportOptions } from './xlsx-export'
+import { exportViewXlsxInWorker } from './xlsx-worker'
 
 /** Rows read and written per step of an export: small enough to keep memory flat. */
 const EXPORT_CHUNK_ROWS = 10_000
@@ -25,18 +28,38 @@ export interface ViewExportOptions extends Partial<XlsxExportOptions> {
   format?: ViewExportFormat
   /** CSV and TSV: without the ' that keeps spreadsheets from running cells as formulas. */
   exactBytes?: boolean
+  /**
+   * XLSX: the worker thread (`xlsx-export-worker`) that writes a report's view, reading its rows
+   * from the file itself. Without it, or for a table that is no report's view (a pivot's), the
+   * workbook is written in this thread.
+   */
+  xlsxWorker?: ScriptRef
 }
 
 /** The current view in `format`, with progress; an XLSX's own words in `language` (English). */
 export function exportViewAs(
-  session: TableSource,
+  session: TableSource & { viewFile?: () => Promise<ViewFile> },
   target: string,
   columns: readonly number[] | null,
   job: JobContext,
-  { format = 'csv', exactBytes = false, language = 'en', sheetRowsMax }: ViewExportOptions,
+  {
+    format = 'csv',
+    exactBytes = false,
+    language = 'en',
+    sheetRowsMax,
+    xlsxWorker,
+  }: ViewExportOptions,
 ): Promise<{ rows: number; bytes: number; sheets?: number }> {
-  if (format === 'xlsx')
-    return exportViewXlsx(session, target, columns, job, { language, sheetRowsMax })
+  if (format === 'xlsx') {
+    const { viewFile } = session
+    return xlsxWorker && viewFile
+      ? exportViewXlsxInWorker({ viewFile }, target, columns, job, {
+          language,
+          sheetRowsMax,
+          script: xlsxWorker,
+        })
+      : exportViewXlsx(session, target, columns, job, { language, sheetRowsMax })
+  }
   const delimiter = format === 'tsv' ? '\t' : session.head.delimiter
   return exportView(session, target, columns, job, exactBytes, delimiter)
 }

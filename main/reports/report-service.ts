@@ -15,6 +15,8 @@ import { english } from '../platform/i18n/english'
 export interface ReportServiceDeps {
   jobs: JobRunner
   indexWorker: ScriptRef
+  /** Writes XLSX exports of a view (without it, main's thread does: its heap then grows with them). */
+  xlsxWorker?: ScriptRef
   queryEngine: QueryEngine
   /** Where each open report gets a private folder for its UTF-8 copy (the app's tempRoot). */
   workRoot: string
@@ -107,7 +109,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
     exportView(reportId, target, columns, options = {}) {
       const session = get(reportId)
       return deps.jobs.start('report-export', 'rows', (job) =>
-        exportViewAs(session, target, columns, job, options),
+        exportViewAs(session, target, columns, job, { xlsxWorker: deps.xlsxWorker, ...options }),
       ).jobId
     },
     printView(reportId, columns, options) {

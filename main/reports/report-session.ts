@@ -27,6 +27,7 @@ import { answerAhead, preparedColumns } from './query-source'
 import { preparedSource, querySources, utf8Copy } from './report-query-file'
 import { indexFile } from './report-index'
 import { openRegularFile } from './report-file-kind'
+import type { ViewFile } from './view-file'
 import { warmWhenIdle } from './warm-when-idle'
 
 export interface ReportSessionDeps {
@@ -88,6 +89,8 @@ export interface ReportSession {
    * (the query follows at once), nor for a file not in UTF-8 (its copy is made after the index).
    */
   prepare(query: ViewQuery, options?: { totals?: boolean; pivot?: PivotRequest }): void
+  /** The file, index and order of the current view, for a worker thread that reads its rows. */
+  viewFile(): Promise<ViewFile>
   /** The file the report was opened from. */
   path: string
   close(): Promise<void>
@@ -274,6 +277,13 @@ function sessionOver(
       deps.queryEngine.pivot(await querySource(), query, request, alsoBy(signal, caller)),
     distinctValues: async (column, caller) =>
       deps.queryEngine.distinct(await querySource(), query, column, alsoBy(signal, caller)),
+    async viewFile() {
+      const { path: filePath, format, index: fileIndex } = await indexedFile()
+      const length = viewLength()
+      const rowIds = view.kind === 'rows' ? (await idsUpTo(length)).subarray(0, length) : null
+      const viewHead = { columns: head.columns, columnTypes, delimiter: original.delimiter }
+      return { path: filePath, format, index: fileIndex, rowIds, head: viewHead, reportPath: path }
+    },
     prepare(next, also = {}) {
       const columns = preparedColumns(next, { header: head.columns, columnTypes }, also)
       const ahead = answerAhead(next, also)

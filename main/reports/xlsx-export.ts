@@ -8,7 +8,7 @@ import { catalogWording } from '../platform/i18n/catalog-wording'
 import { coded } from '../platform/i18n/english'
 import type { JobContext } from '../platform/jobs/job-runner'
 import { exclusiveStream, writeAtomically } from './export-file'
-import type { ReportHead } from './report-session'
+import type { ColumnType } from '../../preload/contract/reports/report-view'
 import { cellMakers, type CellMaker } from './xlsx-cells'
 import { columnWidths } from './xlsx-widths'
 
@@ -17,7 +17,7 @@ export interface TableSource {
   /** Names a sheet holding the whole table. */
   path: string
   indexed: Promise<void>
-  head: Pick<ReportHead, 'columns' | 'columnTypes' | 'delimiter'>
+  head: { columns: string[]; columnTypes: ColumnType[]; delimiter: string }
   state(): { rowCount: number }
   rows(from: number, to: number): Promise<string[][]>
 }
@@ -162,9 +162,7 @@ function writeRow(sheet: ExcelJS.Worksheet, makers: readonly CellMaker[], fields
 
 /**
  * The current view (its order, its filter, the chosen columns in view order) as an XLSX workbook,
- * streamed row by row to `<target>.part` and renamed over `target` once complete: numbers and
- * dates as such with their formats, a bold frozen header with an autofilter, columns as wide as
- * the first rows need. A view longer than a sheet holds goes on several sheets after a note.
+ * streamed row by row to `<target>.part` and renamed over `target` once complete (see writeXlsx).
  */
 export async function exportViewXlsx(
   session: TableSource,
@@ -173,6 +171,26 @@ export async function exportViewXlsx(
   job: JobContext,
   options: XlsxExportOptions,
 ): Promise<XlsxExportResult> {
+  let written = { rows: 0, sheets: 0 }
+  await writeAtomically(target, async (part) => {
+    written = await writeXlsx(session, part, columns, job, options)
+  })
+  job.progress(written.rows, written.rows)
+  return { ...written, bytes: (await stat(target)).size }
+}
+
+/**
+ * The view as an XLSX workbook written to the new file `part`: numbers and dates as such with
+ * their formats, a bold frozen header with an autofilter, columns as wide as the first rows need.
+ * A view longer than a sheet holds goes on several sheets after a note.
+ */
+export async function writeXlsx(
+  session: TableSource,
+  part: string,
+  columns: readonly number[] | null,
+  job: JobContext,
+  options: XlsxExportOptions,
+): Promise<Omit<XlsxExportResult, 'bytes'>> {
   await session.indexed
   const { rowCount } = session.state()
   const { columns: header, columnTypes } = session.head
@@ -184,50 +202,47 @@ export async function exportViewXlsx(
   const sample = await session.rows(0, Math.min(rowCount, WIDTH_SAMPLE_ROWS))
   const widths = columnWidths(names, makers, sample)
 
-  await writeAtomically(target, async (part) => {
-    const out = await exclusiveStream(part)
-    // A write that fails (a full disk) ends the export; the zip would wait for it forever.
-    const outFailed = new Promise<never>((_, reject) => out.on('error', reject))
-    outFailed.catch(() => {})
-    // Loaded here, not at the top: exceljs takes 0.25 s to load, which every command line start
-    // and the app's main process paid before, export or not.
-    const { default: excel } = await import('exceljs')
-    const workbook = new excel.stream.xlsx.WorkbookWriter({
-      stream: out,
-      useSharedStrings: false,
-      useStyles: true,
-    })
-    const finish = () => Promise.race([workbook.commit(), outFailed])
-    let done = 0
-    try {
-      if (parts.length > 1) addNoteSheet(workbook, parts, rowCount, perSheet, options.language)
-      for (const { from, to, name } of parts) {
-        const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
-        sheet.autoFilter = {
-          from: { row: 1, column: 1 },
-          to: { row: to - from + 1, column: names.length },
-        }
-        sheet.columns = widths.map((width) => ({ width }))
-        const head = sheet.addRow(names)
-        head.font = { bold: true }
-        head.commit()
-        for await (const rows of rowsAhead(session, chunks(from, to, XLSX_CHUNK_ROWS))) {
-          job.signal.throwIfAborted()
-          for (const fields of rows) writeRow(sheet, makers, fields)
-          await zipCaughtUp(sheet)
-          done += rows.length
-          job.progress(done, rowCount)
-        }
-        sheet.commit()
-      }
-    } catch (error) {
-      // Cancelled or failed: the zip is closed all the same (the part file is then removed).
-      await finish().catch(() => {})
-      out.destroy()
-      throw error
-    }
-    await finish()
+  const out = await exclusiveStream(part)
+  // A write that fails (a full disk) ends the export; the zip would wait for it forever.
+  const outFailed = new Promise<never>((_, reject) => out.on('error', reject))
+  outFailed.catch(() => {})
+  // Loaded here, not at the top: exceljs takes 0.25 s to load, which every command line start
+  // and the app's main process paid before, export or not.
+  const { default: excel } = await import('exceljs')
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useSharedStrings: false,
+    useStyles: true,
   })
-  job.progress(rowCount, rowCount)
-  return { rows: rowCount, bytes: (await stat(target)).size, sheets: parts.length }
+  const finish = () => Promise.race([workbook.commit(), outFailed])
+  let done = 0
+  try {
+    if (parts.length > 1) addNoteSheet(workbook, parts, rowCount, perSheet, options.language)
+    for (const { from, to, name } of parts) {
+      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
+      sheet.autoFilter = {
+        from: { row: 1, column: 1 },
+        to: { row: to - from + 1, column: names.length },
+      }
+      sheet.columns = widths.map((width) => ({ width }))
+      const head = sheet.addRow(names)
+      head.font = { bold: true }
+      head.commit()
+      for await (const rows of rowsAhead(session, chunks(from, to, XLSX_CHUNK_ROWS))) {
+        job.signal.throwIfAborted()
+        for (const fields of rows) writeRow(sheet, makers, fields)
+        await zipCaughtUp(sheet)
+        done += rows.length
+        job.progress(done, rowCount)
+      }
+      sheet.commit()
+    }
+  } catch (error) {
+    // Cancelled or failed: the zip is closed all the same (the part file is then removed).
+    await finish().catch(() => {})
+    out.destroy()
+    throw error
+  }
+  await finish()
+  return { rows: rowCount, sheets: parts.length }
 }

@@ -1,8 +1,5 @@
-import {
-  ExplainedError,
-  type Explained,
-  type MessageParams,
-} from '../../../preload/contract/platform/explained'
+import type { Explained, MessageParams } from '../../../preload/contract/platform/explained'
+import { ExplainedError } from '../../../preload/contract/platform/explained-error'
 import { explainWith, type MessageCode } from '../../../preload/contract/locales/explain'
 import { catalogWording } from './catalog-wording'
 

@@ -16,6 +16,8 @@ export type ScriptEntry =
 
 export const SCRIPT_ENTRIES = {
   'row-index-worker': { source: 'main/platform/csv/row-index.worker.ts', kind: 'worker' },
+  // Started for each XLSX export of a report's view.
+  'xlsx-export-worker': { source: 'main/reports/xlsx-export.worker.ts', kind: 'worker' },
   'query-process': {
     source: 'main/reports/query/query.process.ts',
     kind: 'process',

@@ -28,17 +28,7 @@ export interface Explained {
   params?: MessageParams
 }
 
-/** An error main throws when the window should be able to say it in its own language. */
-export class ExplainedError extends Error {
-  constructor(
-    message: string,
-    readonly messageCode: string,
-    readonly params: MessageParams = {},
-    options?: ErrorOptions,
-  ) {
-    super(message, options)
-  }
-}
+export { ExplainedError } from './explained-error'
 
 /**
  * What a message wrapping a failure (any error or result with a message code) passes on as its

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ExcelJS from 'exceljs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { sourceScript, type ScriptRef } from '../../../main/platform/workers/script-ref'
 import { exportViewAs, type ViewExportOptions } from '../../../main/reports/report-export'
 import { engineUnderTest, type EngineUnderTest } from '../../fixtures/report-engine'
 
@@ -15,6 +16,9 @@ afterEach(() => engine.close())
 const SLOW = { timeout: 30_000 }
 const outcome = (jobId: string) => engine.finished.find((job) => job.jobId === jobId)?.outcome
 
+/** Where the workbook is written: the app's worker thread, or main's (the pivot's way). */
+let xlsxWorker: ScriptRef | undefined
+
 /** Starts an export of report `reportId`'s view as the app does: a job on the runner. */
 function startExport(
   reportId: string,
@@ -24,7 +28,7 @@ function startExport(
 ) {
   const session = engine.reports.get(reportId)
   return engine.jobs.start('report-export', 'rows', (job) =>
-    exportViewAs(session, target, columns, job, options),
+    exportViewAs(session, target, columns, job, { ...options, xlsxWorker }),
   ).jobId
 }
 
@@ -51,7 +55,14 @@ async function exported(path: string, options: ViewExportOptions, columns: numbe
   return { workbook, reportId, jobId }
 }
 
-describe('the view as XLSX', () => {
+describe.each([
+  ['in its worker thread', sourceScript('xlsx-export-worker')],
+  ['in this thread', undefined],
+])('the view as XLSX, written %s', (_, worker) => {
+  beforeEach(() => {
+    xlsxWorker = worker
+  })
+
   it('writes numbers and dates as such with their formats, text as text, never a formula', async () => {
     const path = engine.write('types.csv', csvOf(ROWS))
     const { workbook } = await exported(path, { format: 'xlsx' }, [3, 4, 0, 1, 2, 5])

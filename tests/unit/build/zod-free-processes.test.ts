@@ -7,7 +7,12 @@ import { build, type BuildOptions } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
 const root = join(import.meta.dirname, '..', '..', '..')
-const ZOD_FREE = ['query-process', 'row-index-worker', 'column-extract-worker']
+const ZOD_FREE = [
+  'query-process',
+  'row-index-worker',
+  'column-extract-worker',
+  'xlsx-export-worker',
+]
 
 interface CliBuild {
   cliBuilds(): Promise<(BuildOptions & { entryPoints: Record<string, string> })[]>
