@@ -136,7 +136,7 @@ if (!app.requestSingleInstanceLock()) {
         // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
         scripts: scriptLocator(import.meta.dirname),
         launchProcess: utilityProcessLauncher(utilityProcess),
-        printer: electronPdfPrinter(),
+        printer: electronPdfPrinter((options) => new BrowserWindow(options)),
       })
     } catch (error) {
       // No window yet to choose a language: the system's decides.

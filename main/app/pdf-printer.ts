@@ -1,5 +1,10 @@
-import { BrowserWindow } from 'electron'
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
 import type { PdfPrinter } from '../reports/report-print'
+
+/** What printing needs of a window: the app passes Electron's, tests a stand-in. */
+export type PrintWindow = Pick<BrowserWindow, 'loadFile' | 'destroy'> & {
+  webContents: Pick<BrowserWindow['webContents'], 'printToPDF'>
+}
 
 const MM_PER_INCH = 25.4
 
@@ -7,10 +12,12 @@ const MM_PER_INCH = 25.4
  * Electron's printToPDF in a hidden window of its own: no scripts, no preload, no Node; the
  * page's own CSP allows its inline styles only. One window per print, destroyed after.
  */
-export function electronPdfPrinter(): PdfPrinter {
+export function electronPdfPrinter(
+  openWindow: (options: BrowserWindowConstructorOptions) => PrintWindow,
+): PdfPrinter {
   return {
     async print(htmlFile, { paper, marginsMm, footerTemplate }) {
-      const window = new BrowserWindow({
+      const window = openWindow({
         show: false,
         webPreferences: {
           javascript: false,

@@ -39,6 +39,10 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
   'main/app/security/app-protocol.ts':
     'the HTTP reason phrase app:// answers: the browser reads it',
   'main/reports/query/duckdb-errors.ts': "DuckDB's own error text, matched to recognise it",
+  'main/reports/print-document.ts':
+    "the print view's HTML and CSS markup: every word on the page comes from the catalog (say)",
+  'main/reports/report-print.ts':
+    "the print footer's HTML, whose spans Chromium fills with page numbers; its words come from the catalog",
   'main/reports/query/direct-load.ts':
     "DuckDB's own error text, matched, and refusals of its direct read, which the extraction catches",
   'main/platform/csv/regular-file.ts': `${DEVELOPER_ERROR}; its readers word it by isFolder and sizeBytes`,
