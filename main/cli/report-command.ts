@@ -6,7 +6,7 @@ import {
   type ReportResult,
 } from '../platform/gateway/report-response'
 import { sizeLimit, timeLimit } from '../../preload/contract/locales/unit-wording'
-import { historyParameters } from '../reports'
+import { loadHistoryParameters } from '../reports'
 import {
   reportRequestSchema,
   type ReportRequest,
@@ -107,6 +107,7 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   const { env, secrets } = await loadConnectionFile(connectionFile, '--connection')
   // When reportFormat names no known format, the report must still be the one the name says.
   const named = kindOfName(out)
+  const historyParameters = await loadHistoryParameters()
   const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
     runReport(cliGatewayDeps, env, secrets, request, {
       file: out,
