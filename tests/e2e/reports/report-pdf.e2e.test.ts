@@ -89,6 +89,9 @@ beforeAll(async () => {
   writeFileSync(files.corrupt, whole.subarray(0, Math.floor(whole.length * 0.6)))
 }, 120_000)
 
+/** How much longer page 1 of the 2,000-page report may take than the 3-page one's, same run. */
+const FIRST_PAGE_RATIO_MAX = 8
+
 /** Opens a file through the Reports screen's "Open file…", as a user does. */
 async function openPdf(path: string) {
   if (!(await byTestId('reports-screen').isVisible())) {
@@ -242,15 +245,14 @@ const prints = () => page().evaluate(() => (window as unknown as { __prints: unk
 const printContainers = () => page().locator('#pdf-print-pages').count()
 
 describe('the PDF viewer', () => {
-  it('shows page 1 of a report soon after it is opened', async () => {
+  it('shows page 1 of a report when it is opened, the first time and the next', async () => {
+    // Figures only: a wall-clock bound fails on a loaded machine. How the time grows with the
+    // document is held as a ratio in the same run (the 2,000-page test below).
     const cold = await openTimingFirstPage(files.small)
     const warm = await openTimingFirstPage(files.small)
     console.info(
       `First page drawn: ${cold.toFixed(0)} ms the first time (pdf.js loads), ${warm.toFixed(0)} ms the next`,
     )
-    // Bounds for a busy two-core machine; the figures are in the log.
-    expect(cold).toBeLessThan(3000)
-    expect(warm).toBeLessThan(1500)
     expect(await byTestId('pdf-page-count').textContent()).toBe('of 3')
     expect(await pageNumber()).toBe('1')
     // The text layer holds the page's words, for search and selection.
@@ -438,21 +440,29 @@ describe('the PDF viewer', () => {
 
   it('opens a 2,000-page report, in ranges, and goes to page 1,500', async () => {
     const size = statSync(files.big).size
-    // Three opens, each once the one before has settled (its thumbnails drawn): the median says
-    // more than one figure on a busy machine.
+    // Its first page against the 3-page report's, opened in turn in this run (pdf.js already
+    // loaded), so that the machine's other work slows both alike: the median of three of each,
+    // every open once the one before has settled (its thumbnails drawn).
     const times: number[] = []
+    const baseline: number[] = []
     let reads = watchReportReads()
     for (let open = 0; open < 3; open++) {
+      baseline.push(await openTimingFirstPage(files.small))
+      await expect.poll(drawnThumbnails, { timeout: 20_000 }).toBeGreaterThan(2)
       reads.stop()
       reads = watchReportReads()
       times.push(await openTimingFirstPage(files.big))
       await expect.poll(drawnThumbnails, { timeout: 20_000 }).toBeGreaterThan(3)
     }
-    const firstPage = [...times].sort((a, b) => a - b)[1]!
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]!
+    const firstPage = median(times)
+    const ratio = firstPage / median(baseline)
     console.info(
-      `2,000-page PDF (${(size / 1e6).toFixed(1)} MB): first page drawn in ${firstPage.toFixed(0)} ms, the median of ${times.map((time) => time.toFixed(0)).join(', ')} (pdf.js already loaded), after ${reads.reads.length} range reads of ${(reads.total() / 1024).toFixed(0)} KiB`,
+      `2,000-page PDF (${(size / 1e6).toFixed(1)} MB): first page drawn in ${firstPage.toFixed(0)} ms, the median of ${times.map((time) => time.toFixed(0)).join(', ')}, ${ratio.toFixed(1)}× the 3-page report's (${baseline.map((time) => time.toFixed(0)).join(', ')} ms), after ${reads.reads.length} range reads of ${(reads.total() / 1024).toFixed(0)} KiB`,
     )
-    expect(firstPage).toBeLessThan(3000)
+    // pdf.js reads most of this file's page dictionaries first (2–4× here): drawing more than
+    // page 1 before showing it goes far past this.
+    expect(ratio).toBeLessThan(FIRST_PAGE_RATIO_MAX)
     // Read in ranges, never in one piece. (pdf.js fetches every page's dictionary of a flat page
     // tree, as pdfkit writes, when it opens: here that is most of the file.)
     expect(reads.allPartial(size)).toBe(true)
