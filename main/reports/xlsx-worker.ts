@@ -12,11 +12,12 @@ import type { XlsxWorkerFailure, XlsxWorkerJob, XlsxWorkerMessage } from './xlsx
 
 /**
  * The worker's heap. exceljs allocates fast: in main, V8's young generation grew to its largest
- * (with the old one waiting for a full collection) and the export's peak RSS was 2.6× its CSV on
- * 1M rows. A small young generation is collected often and stays small; the old one holds
- * exceljs's live data (30–90 MB measured) with room.
+ * (the old one waiting for a full collection) and the export's peak RSS was 2.9× its CSV on 1M
+ * rows. A young generation of 2 MB is collected often and stays small (npm run bench:xlsx: the
+ * whole process 1.36× with 2 MB, 1.52× with 6 MB); the old one holds exceljs's live data with
+ * room (a lower limit, 96 MB, measured no better).
  */
-export const XLSX_WORKER_LIMITS = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 256 }
+export const XLSX_WORKER_LIMITS = { maxYoungGenerationSizeMb: 2, maxOldGenerationSizeMb: 256 }
 
 /** A failure the worker reported, as main words it (a problem with the report file keeps its code). */
 function workerError({ message, messageCode, params, csvCode }: XlsxWorkerFailure): Error {
