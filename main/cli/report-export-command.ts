@@ -129,7 +129,9 @@ export async function reportExportCommand(
       session.prepare(query)
       await session.indexed
       await session.setQuery(query)
-      const options = { format, language: io.language ?? 'en' }
+      // XLSX is written in a thread of its own, as the app writes it (its memory stays bounded).
+      const xlsxWorker = scripts('xlsx-export-worker')
+      const options = { format, language: io.language ?? 'en', xlsxWorker }
       const exportViewAs = await loadViewExport()
       const job = jobs.start('report-export', 'rows', (context) =>
         exportViewAs(session, out, columns, context, options),
