@@ -39,6 +39,7 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
   'main/app/security/app-protocol.ts':
     'the HTTP reason phrase app:// answers: the browser reads it',
   'main/reports/query/duckdb-errors.ts': "DuckDB's own error text, matched to recognise it",
+  'main/reports/xlsx-worker.ts': `${QUOTED_REASON}: the export thread's exit code, as Node's reasons are`,
   'main/reports/print-document.ts':
     "the print view's HTML and CSS markup: every word on the page comes from the catalog (say)",
   'main/reports/report-print.ts':
