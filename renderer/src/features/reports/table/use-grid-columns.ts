@@ -98,5 +98,8 @@ export function useGridColumns(options: {
     }
   }
 
-  return { totalWidth, pinnedCount, shownColumns, placeOf, cutOff, revealColumn }
+  /** What stays put on the left as the grid scrolls sideways: row numbers and pinned columns. */
+  const stickyWidth = computed(() => gutterWidth.value + pinnedWidth.value)
+
+  return { totalWidth, pinnedCount, shownColumns, placeOf, cutOff, revealColumn, stickyWidth }
 }
