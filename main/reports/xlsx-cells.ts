@@ -1,5 +1,6 @@
 import type { ColumnType } from '../../preload/contract/reports/report-view'
 import { totalsColumns } from './query/totals-columns'
+import { currencyDigits } from '../../preload/contract/reports/cell-format'
 
 /** A cell as exceljs writes it: a number, a date or text, with the number format it shows in. */
 export interface XlsxCell {
@@ -43,23 +44,6 @@ function dottedDateParts(text: string) {
   return parts ? [parts[2]!, parts[1]!, parts[0]!] : null
 }
 
-const minorUnits = new Map<string, number | null>()
-
-/** The decimals of `currency` (2 for EUR, 0 for JPY, 3 for KWD), or null for no such code. */
-export function currencyDecimals(currency: string): number | null {
-  let known = minorUnits.get(currency)
-  if (known === undefined) {
-    try {
-      known = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits!
-    } catch {
-      known = null
-    }
-    minorUnits.set(currency, known)
-  }
-  return known
-}
-
 /**
  * Cell makers for the exported `columns` (in view order) of a report with `header` and `types`:
  * numbers as numbers (Amount in its row's currency's decimals when there is a Currency column),
@@ -88,7 +72,7 @@ export function cellMakers(
         const own = numberFormat(type.kind === 'decimal' ? type.scale : 0)
         if (column !== amount || currency === null) return orEmpty((text) => asNumber(text, own))
         return orEmpty((text, row) => {
-          const decimals = currencyDecimals((row[currency] ?? '').trim().toUpperCase())
+          const decimals = currencyDigits(row[currency] ?? '')
           return asNumber(text, decimals === null ? own : numberFormat(decimals))
         })
       }
