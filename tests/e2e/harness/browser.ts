@@ -53,17 +53,18 @@ export async function openApp(
   page.on('console', (message) => {
     if (message.type() === 'error') pageErrors.push(message.text())
   })
-  await page.addInitScript(() => {
+  // On the context, so a second window of the same profile gets the preload too, as in Electron.
+  await context.addInitScript(() => {
     const violations: string[] = []
     ;(window as unknown as { __cspViolations: string[] }).__cspViolations = violations
     document.addEventListener('securitypolicyviolation', (event) => {
       violations.push(`${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`)
     })
   })
-  await page.addInitScript(
+  await context.addInitScript(
     `globalThis.__GATEDESK_HARNESS__ = { token: ${JSON.stringify(harness.token)} }`,
   )
-  await page.addInitScript(harness.preloadScript)
+  await context.addInitScript(harness.preloadScript)
   await page.goto(harness.url)
   mkdirSync(SCREENSHOT_DIR, { recursive: true })
   return {
