@@ -14,7 +14,8 @@ function scaleOf(rows: readonly string[][], column: number): number {
 
 /**
  * The pivot's table as the view's writers read a report: keys as text, the count as a whole
- * number, each figure and net as a decimal of its own exact scale. `path` names its one sheet.
+ * number, each figure and net as a decimal of its own exact scale, shown with its currency's
+ * decimals where the window shows it so (`money`). `path` names its one sheet.
  */
 export function pivotSource(table: PivotTableExport, path: string): TableSource {
   const { header, rows, keyCount } = table
@@ -26,7 +27,7 @@ export function pivotSource(table: PivotTableExport, path: string): TableSource 
   return {
     path,
     indexed: Promise.resolve(),
-    head: { columns: header, columnTypes, delimiter: ',' },
+    head: { columns: header, columnTypes, delimiter: ',', money: table.money },
     state: () => ({ rowCount: rows.length }),
     rows: async (from, to) => rows.slice(from, to),
   }

@@ -1,6 +1,6 @@
 import type { ColumnType } from '../../preload/contract/reports/report-view'
 import { totalsColumns } from './query/totals-columns'
-import { currencyDigits } from '../../preload/contract/reports/cell-format'
+import { moneyDigits, type MoneyOf } from '../../preload/contract/reports/cell-format'
 
 /** A cell as exceljs writes it: a number, a date or text, with the number format it shows in. */
 export interface XlsxCell {
@@ -44,19 +44,27 @@ function dottedDateParts(text: string) {
   return parts ? [parts[2]!, parts[1]!, parts[0]!] : null
 }
 
+/** A report's amounts: Amount in its row's Currency, when it has both. */
+function reportMoney(header: readonly string[], types: readonly ColumnType[]) {
+  const { amount, currency } = totalsColumns({ header: [...header], columnTypes: [...types] })
+  return header.map((_, column): MoneyOf | null =>
+    column === amount && currency !== null ? { currencyColumn: currency } : null,
+  )
+}
+
 /**
  * Cell makers for the exported `columns` (in view order) of a report with `header` and `types`:
- * numbers as numbers (Amount in its row's currency's decimals when there is a Currency column),
- * dates as dates, everything else as text. A value that does not fit its column's detected type
- * stays text, as do values a spreadsheet could run as formulas: exceljs writes a string as a
- * string, never as a formula.
+ * numbers as numbers (an amount in its currency's decimals: `money`, by default Amount in its
+ * row's Currency), dates as dates, everything else as text. A value that does not fit its
+ * column's detected type stays text, as do values a spreadsheet could run as formulas: exceljs
+ * writes a string as a string, never as a formula.
  */
 export function cellMakers(
   header: readonly string[],
   types: readonly ColumnType[],
   columns: readonly number[],
+  money: readonly (MoneyOf | null)[] = reportMoney(header, types),
 ): CellMaker[] {
-  const { amount, currency } = totalsColumns({ header: [...header], columnTypes: [...types] })
   return columns.map((column): CellMaker => {
     const type = types[column] ?? { kind: 'text' }
     const field = (row: readonly string[]) => row[column] ?? ''
@@ -70,9 +78,10 @@ export function cellMakers(
       case 'integer':
       case 'decimal': {
         const own = numberFormat(type.kind === 'decimal' ? type.scale : 0)
-        if (column !== amount || currency === null) return orEmpty((text) => asNumber(text, own))
+        const amountOf = money[column]
+        if (!amountOf) return orEmpty((text) => asNumber(text, own))
         return orEmpty((text, row) => {
-          const decimals = currencyDigits(row[currency] ?? '')
+          const decimals = moneyDigits(amountOf, row)
           return asNumber(text, decimals === null ? own : numberFormat(decimals))
         })
       }

@@ -9,6 +9,7 @@ import { coded } from '../platform/i18n/english'
 import type { JobContext } from '../platform/jobs/job-runner'
 import { exclusiveStream, writeAtomically } from './export-file'
 import type { ColumnType } from '../../preload/contract/reports/report-view'
+import type { MoneyOf } from '../../preload/contract/reports/cell-format'
 import { cellMakers, type CellMaker } from './xlsx-cells'
 import { columnWidths } from './xlsx-widths'
 
@@ -17,7 +18,13 @@ export interface TableSource {
   /** Names a sheet holding the whole table. */
   path: string
   indexed: Promise<void>
-  head: { columns: string[]; columnTypes: ColumnType[]; delimiter: string }
+  head: {
+    columns: string[]
+    columnTypes: ColumnType[]
+    delimiter: string
+    /** Which currency's decimals each column's amounts take; by default Amount's row Currency. */
+    money?: (MoneyOf | null)[]
+  }
   state(): { rowCount: number }
   rows(from: number, to: number): Promise<string[][]>
 }
@@ -193,10 +200,10 @@ export async function writeXlsx(
 ): Promise<Omit<XlsxExportResult, 'bytes'>> {
   await session.indexed
   const { rowCount } = session.state()
-  const { columns: header, columnTypes } = session.head
+  const { columns: header, columnTypes, money } = session.head
   const chosen = columns ?? header.map((_, column) => column)
   const names = chosen.map((column) => header[column] ?? '')
-  const makers = cellMakers(header, columnTypes, chosen)
+  const makers = cellMakers(header, columnTypes, chosen, money)
   const perSheet = options.sheetRowsMax ?? XLSX_SHEET_ROWS_MAX
   const parts = sheetParts(rowCount, perSheet, { ...options, path: session.path })
   const sample = await session.rows(0, Math.min(rowCount, WIDTH_SAMPLE_ROWS))

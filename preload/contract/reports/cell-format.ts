@@ -38,6 +38,15 @@ export function currencyDigits(currency: string): number | null {
   return digits
 }
 
+/** Where an amount's currency is: a code of its own (a pivot's net), or a column of its row. */
+export type MoneyOf = { currency: string } | { currencyColumn: number }
+
+/** The decimals an amount in `row` is written with: its currency's minor units, or null. */
+export const moneyDigits = (money: MoneyOf | null | undefined, row: readonly string[]) =>
+  money
+    ? currencyDigits('currency' in money ? money.currency : (row[money.currencyColumn] ?? ''))
+    : null
+
 /** An amount in `currency`: its minor units, or `fallback` decimals for an unknown code. */
 export const formatAmount = (amount: string, currency: string, fallback: number, locale: string) =>
   formatDecimal(amount, currencyDigits(currency) ?? fallback, locale)

@@ -18,23 +18,55 @@ const PIVOT_TABLE_COLUMNS_MAX = PIVOT_KEYS_MAX + 1 + PIVOT_MEASURES_MAX + PIVOT_
 /** An exact decimal as the pivot gives it (a count, a sum, an average, a net), or '' for none. */
 const EXACT_NUMBER = /^(?:-?\d+(?:\.\d+)?)?$/
 
+/** Where a column's amounts take their currency's decimals from (cell-format's MoneyOf), or null. */
+const moneyOfSchema = z
+  .union([
+    z.object({ currency: inputText(16) }).strict(),
+    z
+      .object({
+        currencyColumn: z
+          .number()
+          .int()
+          .min(0)
+          .max(PIVOT_KEYS_MAX - 1),
+      })
+      .strict(),
+  ])
+  .nullable()
+
 /**
  * The pivot's table as the window shows it (renderer's pivot-rows.ts): the header, then a row per
- * group with its keys (`keyCount` of them) and the count, figures and nets as exact decimal text.
+ * group with its keys (`keyCount` of them) and the count, figures and nets as exact decimal text;
+ * `money` says per column which currency's decimals its amounts are shown with.
  */
 export const pivotTableSchema = z
   .object({
     header: z.array(inputText(300)).min(2).max(PIVOT_TABLE_COLUMNS_MAX),
     keyCount: z.number().int().min(1).max(PIVOT_KEYS_MAX),
     rows: z.array(z.array(inputText(1000)).max(PIVOT_TABLE_COLUMNS_MAX)).max(PIVOT_GROUPS_MAX),
+    money: z.array(moneyOfSchema).max(PIVOT_TABLE_COLUMNS_MAX),
   })
-  .superRefine(({ header, keyCount, rows }, context) => {
+  .superRefine(({ header, keyCount, rows, money }, context) => {
     if (keyCount >= header.length)
       context.addIssue({
         code: 'custom',
         path: ['keyCount'],
         message: `the header has ${header.length} columns: at most ${header.length - 1} keys before the count`,
       })
+    if (money.length !== header.length)
+      context.addIssue({
+        code: 'custom',
+        path: ['money'],
+        message: `has ${money.length} entries, the header ${header.length} columns`,
+      })
+    money.forEach((of, column) => {
+      if (of && 'currencyColumn' in of && of.currencyColumn >= keyCount)
+        context.addIssue({
+          code: 'custom',
+          path: ['money', column, 'currencyColumn'],
+          message: `a currency is read from a key column: at most ${keyCount - 1}`,
+        })
+    })
     rows.forEach((row, at) => {
       if (row.length !== header.length) {
         context.addIssue({

@@ -33,14 +33,21 @@ const tableRows = () =>
       trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent!.trim())),
     )
 
-/** The exact net of the rows `keep` keeps, by the default signs, in thousandths. */
-function net(keep: (r: string[]) => boolean): string {
-  const sign: Record<string, number> = { sale: 1, capture: 1, refund: -1, payout: -1 }
+/** The exact sum of Amount of the rows `keep` keeps, each by `sign`, to the thousandth. */
+function total(keep: (r: string[]) => boolean, sign: (type: string) => number = () => 1): string {
   const units = rows
     .filter(keep)
-    .reduce((sum, r) => sum + sign[r[4]!]! * Math.round(Number(r[2]) * 1000), 0)
+    .reduce((sum, r) => sum + sign(r[4]!) * Math.round(Number(r[2]) * 1000), 0)
   return (units / 1000).toFixed(3)
 }
+/** The exact net of the rows `keep` keeps, by the default signs. */
+const NET_SIGNS: Record<string, number> = { sale: 1, capture: 1, refund: -1, payout: -1 }
+const net = (keep: (r: string[]) => boolean) => total(keep, (type) => NET_SIGNS[type]!)
+/** An amount as the window shows one in EUR or USD: grouped, two decimals, half away from 0. */
+const inCents = (exact: string) =>
+  new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+    exact as `${number}`,
+  )
 
 /** 2 Nov 2026 as the grid writes a day: in the OS's English ("2 Nov 2026" or "Nov 2, 2026"). */
 const NOV_2 = /^(2 Nov 2026|Nov 2, 2026)$/
@@ -66,7 +73,9 @@ describe('the pivot of a report', () => {
     // The day bucket reads as the grid writes dates, not as DuckDB's YYYY-MM-DD.
     expect(first![0]).toMatch(NOV_2)
     expect(first!.slice(1, 3)).toEqual(['EUR', String(count)])
-    expect(first![4]).toBe(net(day2eur))
+    // Amounts in the currency's minor units, as the grid and the totals show them.
+    expect(first![3]).toBe(inCents(total(day2eur)))
+    expect(first![4]).toBe(inCents(net(day2eur)))
     expect(first![5]).toBe('')
     await expect.poll(() => byTestId('pivot-chart').locator('canvas').count()).toBe(1)
     await screenLooks(suite.app, 'report-pivot')
@@ -78,7 +87,7 @@ describe('the pivot of a report', () => {
     await byTestId('pivot-build').click()
     const day2eur = (r: string[]) =>
       r[1]!.startsWith('2026-11-02') && r[3] === 'EUR' && r[4] !== 'refund'
-    await expect.poll(async () => (await tableRows())[0]![4]).toBe(net(day2eur))
+    await expect.poll(async () => (await tableRows())[0]![4]).toBe(inCents(net(day2eur)))
   })
 
   it("follows the view's search once built", async () => {
@@ -117,9 +126,10 @@ describe('the pivot of a report', () => {
     expect([cell(1).value, cell(2).value]).toEqual([shown![0], 'USD'])
     expect(cell(1).value).toMatch(NOV_2)
     expect([cell(3).value, cell(3).numFmt]).toEqual([Number(shown![2]), '#,##0'])
-    // The exact sum's three decimals, as a number.
-    expect(cell(4).numFmt).toBe('#,##0.000')
-    expect(cell(4).value).toBe(Number(shown![3]!.replaceAll(',', '')))
-    expect(cell(5).value).toBe(Number(shown![4]!.replaceAll(',', '')))
+    // The exact sum and net as numbers, shown in cents as the window shows them.
+    const day2usd = (r: string[]) => r[1]!.startsWith('2026-11-02') && r[3] === 'USD'
+    expect([cell(4).value, cell(4).numFmt]).toEqual([Number(total(day2usd)), '#,##0.00'])
+    expect([cell(5).value, cell(5).numFmt]).toEqual([Number(net(day2usd)), '#,##0.00'])
+    expect(shown!.slice(3)).toEqual([inCents(total(day2usd)), inCents(net(day2usd))])
   })
 })

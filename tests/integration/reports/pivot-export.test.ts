@@ -36,6 +36,8 @@ const TABLE = {
     'Net KWD',
   ],
   keyCount: 2,
+  // As the window shows them: Sum of Amount in the row's Currency, each net in its own.
+  money: [null, null, null, { currencyColumn: 0 }, null, { currency: 'EUR' }, { currency: 'KWD' }],
   rows: [
     ['EUR', '2026-01-31', '2', '1029.47', '514.7350', '1029.47', ''],
     ['KWD', '2026-02-01', '1', '-0.125', '-0.1250', '', '-0.125'],
@@ -57,7 +59,7 @@ async function reportId() {
 }
 
 describe('report-pivot:export', () => {
-  it('writes an XLSX of numbers at their exact scale, a bold frozen header and an autofilter', async () => {
+  it('writes an XLSX of exact numbers shown as the window shows them, a bold frozen header and an autofilter', async () => {
     nextSave = join(engine.dir, 'pivot.xlsx')
     const request = input.parse({ reportId: await reportId(), format: 'xlsx', table: TABLE })
     expect(await exportPivot(request)).toEqual({ file: 'pivot.xlsx', rows: 3 })
@@ -79,8 +81,10 @@ describe('report-pivot:export', () => {
     const [currency, day, count, sum, average, netEur, netKwd] = cells(2)
     expect([currency!.value, day!.value]).toEqual(['EUR', '2026-01-31'])
     expect([count!.value, count!.numFmt]).toEqual([2, '#,##0'])
-    // A column's format has as many decimals as its most exact value.
-    expect([sum!.value, sum!.numFmt]).toEqual([1029.47, '#,##0.000'])
+    // An amount in its currency's decimals (EUR 2, KWD 3); any other figure with as many
+    // decimals as its column's most exact value.
+    expect([sum!.value, sum!.numFmt]).toEqual([1029.47, '#,##0.00'])
+    expect([cells(3)[3]!.value, cells(3)[3]!.numFmt]).toEqual([-0.125, '#,##0.000'])
     expect([average!.value, average!.numFmt]).toEqual([514.735, '#,##0.0000'])
     expect([netEur!.value, netEur!.numFmt]).toEqual([1029.47, '#,##0.00'])
     expect(netKwd!.value).toBeNull()
@@ -128,6 +132,9 @@ describe('report-pivot:export', () => {
     ])
     expect(refusal(table({ rows: [row.slice(1)] }))).toEqual(['table.rows.0'])
     expect(refusal(table({ keyCount: 7 }))).not.toBeNull()
+    expect(refusal(table({ money: TABLE.money.slice(1) }))).toEqual(['table.money'])
+    const fromAFigure = TABLE.money.map((of, at) => (at === 3 ? { currencyColumn: 2 } : of))
+    expect(refusal(table({ money: fromAFigure }))).toEqual(['table.money.3.currencyColumn'])
     expect(existsSync(join(engine.dir, 'never.xlsx'))).toBe(false)
   })
 })

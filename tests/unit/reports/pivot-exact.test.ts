@@ -61,15 +61,16 @@ const result: PivotResult = {
 }
 
 describe('a built pivot in the window', () => {
+  const words = {
+    key: (column: string, bucket?: string) => (bucket ? `${column} ${bucket}` : column),
+    count: 'Rows',
+    figure: (kind: string, column: string) => `${kind} ${column}`,
+    net: (currency: string) => `Net ${currency}`,
+    noDate: '(not a date)',
+    bucketKey: (key: string) => key,
+  }
+
   it('is a table of exact decimal text, the net per currency in columns of its own', () => {
-    const words = {
-      key: (column: string, bucket?: string) => (bucket ? `${column} ${bucket}` : column),
-      count: 'Rows',
-      figure: (kind: string, column: string) => `${kind} ${column}`,
-      net: (currency: string) => `Net ${currency}`,
-      noDate: '(not a date)',
-      bucketKey: (key: string) => key,
-    }
     expect(pivotTable(result, request, ['Currency', 'Created_date', 'Amount'], words)).toEqual({
       header: ['Created_date day', 'Currency', 'Rows', 'sum Amount', 'Net EUR', 'Net USD'],
       rows: [
@@ -78,7 +79,43 @@ describe('a built pivot in the window', () => {
         ['(not a date)', 'USD', '1', '', '', '-2.000'],
       ],
       keyCount: 2,
+      // Sum of Amount in the row's Currency key's decimals, each net in its own currency's.
+      money: [null, null, null, { currencyColumn: 1 }, { currency: 'EUR' }, { currency: 'USD' }],
     })
+  })
+
+  it("shows Amount's sum, minimum and maximum as money only by a Currency key, never its average", () => {
+    const moneyOf = (groupBy: PivotRequest['groupBy'], kinds: PivotRequest['measures']) =>
+      pivotTable(
+        { moreGroups: false, groups: [] },
+        { groupBy, measures: kinds, netSigns: [] },
+        ['Currency', 'Created_date', 'Amount', 'Fee'],
+        words,
+      ).money
+    const figures: PivotRequest['measures'] = [
+      { column: 2, kind: 'min' },
+      { column: 2, kind: 'max' },
+      { column: 2, kind: 'avg' },
+      { column: 3, kind: 'sum' },
+    ]
+    const byCurrency = { currencyColumn: 0 }
+    expect(moneyOf([{ column: 0 }], figures)).toEqual([
+      null,
+      null,
+      byCurrency,
+      byCurrency,
+      null,
+      null,
+    ])
+    // Without Currency among the keys a group may add several currencies: no one's decimals.
+    expect(moneyOf([{ column: 1, bucket: 'month' }], figures)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ])
   })
 
   it('charts the first key along the axis, a line per value of the others over a date bucket', () => {

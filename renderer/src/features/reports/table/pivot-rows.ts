@@ -1,3 +1,5 @@
+import type { MoneyOf } from '../../../../../preload/contract/reports/cell-format'
+import { keyColumnsOf } from '../../../../../preload/contract/reports/key-columns'
 import type {
   PivotBucket,
   PivotMeasureKind,
@@ -34,6 +36,24 @@ export interface PivotTable {
   header: string[]
   rows: string[][]
   keyCount: number
+  /** Per column, the currency whose minor units its amounts are shown with, or null. */
+  money: (MoneyOf | null)[]
+}
+
+/**
+ * A figure of Amount that stays an amount (sum, min, max; an average keeps its exact decimals)
+ * takes the currency of its row's Currency key when the pivot groups by Currency.
+ */
+function figureMoney(
+  request: PivotRequest,
+  columnNames: readonly string[],
+): (measure: PivotRequest['measures'][number]) => MoneyOf | null {
+  const { amount, currency } = keyColumnsOf(columnNames)
+  const currencyKey = request.groupBy.findIndex(
+    (key) => key.column === currency && key.bucket === undefined,
+  )
+  return ({ column, kind }) =>
+    column === amount && kind !== 'avg' && currencyKey >= 0 ? { currencyColumn: currencyKey } : null
 }
 
 export function pivotTable(
@@ -57,7 +77,14 @@ export function pivotTable(
       (currency) => group.net?.find((item) => item.currency === currency)?.net ?? '',
     ),
   ])
-  return { header, rows, keyCount: request.groupBy.length }
+  const moneyOfFigure = figureMoney(request, columnNames)
+  const money = [
+    ...request.groupBy.map(() => null),
+    null,
+    ...request.measures.map(moneyOfFigure),
+    ...currencies.map((currency) => ({ currency })),
+  ]
+  return { header, rows, keyCount: request.groupBy.length, money }
 }
 
 /** The currencies any group has a net in, in order. */

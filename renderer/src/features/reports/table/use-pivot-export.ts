@@ -12,7 +12,7 @@ export function usePivotExport(reportId: string) {
   const busy = ref(false)
   const outcome = ref<{ ok: boolean; text: string } | null>(null)
 
-  async function save(format: PivotFormat, { header, rows, keyCount }: PivotTable) {
+  async function save(format: PivotFormat, { header, rows, keyCount, money }: PivotTable) {
     const { t, locale } = i18n.global
     outcome.value = null
     busy.value = true
@@ -22,7 +22,12 @@ export function usePivotExport(reportId: string) {
         format,
         language: locale.value,
         // Plain copies: the IPC clones what it sends.
-        table: { header: [...header], rows: rows.map((row) => [...row]), keyCount },
+        table: {
+          header: [...header],
+          rows: rows.map((row) => [...row]),
+          keyCount,
+          money: money.map((of) => (of ? { ...of } : null)),
+        },
         ...dialogText(t('reportPivot.dialogs.export')),
       })
       if (file)

@@ -1,4 +1,5 @@
 import { useI18n } from 'vue-i18n'
+import { formatDecimal } from '../../../../../preload/contract/reports/cell-format'
 import {
   numberFormat,
   type UnitWording,
@@ -32,12 +33,13 @@ function separatorsOf(locale: string): { group: string; point: string } {
   return known
 }
 
-/** `count` and `groupDigits` in the window's language, for a component. */
+/** `count`, `groupDigits` and `formatDecimal` in the window's language, for a component. */
 export function useNumbers() {
   const { locale } = useI18n()
   return {
     count: (n: number) => count(n, locale.value),
     groupDigits: (decimal: string) => groupDigits(decimal, locale.value),
+    decimal: (decimal: string, digits: number) => formatDecimal(decimal, digits, locale.value),
   }
 }
 
