@@ -1,3 +1,4 @@
+import { asUtcFields, parseReportTimestamp } from '../../preload/contract/platform/calendar'
 import type { DateWriters } from '../../preload/contract/reports/cell-format'
 
 /**
@@ -5,23 +6,6 @@ import type { DateWriters } from '../../preload/contract/reports/cell-format'
  * Intl's medium date and time in the window's regional locale. A report's times carry no zone:
  * they are read and written as the wall-clock time they say, whatever zone main runs in.
  */
-
-const REPORT_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/
-
-function wallClock(value: string): Date | null {
-  const parts = REPORT_TIMESTAMP.exec(value)?.slice(1).map(Number)
-  if (!parts) return null
-  const [year, month, day, hour, minute, second] = parts as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
-  return Number.isNaN(date.getTime()) ? null : date
-}
 
 /** The grid's date writers in `locale`; text that is no date stays as it came. */
 export function dateWriters(locale: string): DateWriters {
@@ -32,8 +16,8 @@ export function dateWriters(locale: string): DateWriters {
   })
   const day = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })
   const writer = (format: Intl.DateTimeFormat) => (value: string) => {
-    const date = wallClock(value)
-    return date ? format.format(date) : value
+    const time = parseReportTimestamp(value)
+    return time ? format.format(asUtcFields(time)) : value
   }
   return { dateTime: writer(dateTime), day: writer(day) }
 }

@@ -1,3 +1,9 @@
+import {
+  asUtcFields,
+  parseDottedDate,
+  parseReportTimestamp,
+  type CalendarDate,
+} from '../../preload/contract/platform/calendar'
 import type { ColumnType } from '../../preload/contract/reports/report-view'
 import { totalsColumns } from './query/totals-columns'
 import { moneyDigits, type MoneyOf } from '../../preload/contract/reports/cell-format'
@@ -14,8 +20,6 @@ export type CellMaker = (row: readonly string[]) => XlsxCell
 /** Excel keeps 15 significant digits: a longer number stays text rather than lose its digits. */
 const EXCEL_DIGITS_MAX = 15
 const NUMBER = /^-?\d+(?:\.\d+)?$/
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
-const DOTTED_DATE = /^(\d{2})\.(\d{2})\.(\d{4})$/
 /** The app's one date format (YYYY-MM-DD), as the grid shows dates. */
 const DATE_FORMAT = 'yyyy-mm-dd'
 const TIMESTAMP_FORMAT = 'yyyy-mm-dd hh:mm:ss'
@@ -30,18 +34,9 @@ function asNumber(text: string, numFmt: string): XlsxCell {
   return { value: Number(text), numFmt }
 }
 
-/** A real calendar moment read as UTC: exceljs writes a Date's UTC fields as Excel's serial. */
-function asDate(parts: number[] | null, text: string, numFmt: string): XlsxCell {
-  if (!parts) return { value: text }
-  const [year, month, day, hour = 0, minute = 0, second = 0] = parts as [number, number, number]
-  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
-  return date.getUTCMonth() === month - 1 ? { value: date, numFmt } : { value: text }
-}
-
-const timestampParts = (text: string) => TIMESTAMP.exec(text)?.slice(1).map(Number) ?? null
-function dottedDateParts(text: string) {
-  const parts = DOTTED_DATE.exec(text)?.slice(1).map(Number)
-  return parts ? [parts[2]!, parts[1]!, parts[0]!] : null
+/** A real calendar day or time, read as UTC: exceljs writes a Date's UTC fields as Excel's serial. */
+function asDate(time: CalendarDate | null, text: string, numFmt: string): XlsxCell {
+  return time ? { value: asUtcFields(time), numFmt } : { value: text }
 }
 
 /** A report's amounts: Amount in its row's Currency, when it has both. */
@@ -86,9 +81,9 @@ export function cellMakers(
         })
       }
       case 'timestamp':
-        return orEmpty((text) => asDate(timestampParts(text), text, TIMESTAMP_FORMAT))
+        return orEmpty((text) => asDate(parseReportTimestamp(text), text, TIMESTAMP_FORMAT))
       case 'date':
-        return orEmpty((text) => asDate(dottedDateParts(text), text, DATE_FORMAT))
+        return orEmpty((text) => asDate(parseDottedDate(text), text, DATE_FORMAT))
       case 'text':
         return orEmpty((text) => ({ value: text }))
     }

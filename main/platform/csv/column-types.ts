@@ -1,10 +1,9 @@
-import { DOTTED_DATE } from '../../../preload/contract/platform/calendar'
+import { parseDottedDate, parseReportTimestamp } from '../../../preload/contract/platform/calendar'
 import type { ColumnType } from '../../../preload/contract/reports/report-view'
 
 /** Up to 18 digits, no leading zero: fits a 64-bit integer; `007` is an identifier, not a number. */
 const INTEGER = /^-?(?:0|[1-9]\d{0,17})$/
 const DECIMAL = /^-?(?:0|[1-9]\d{0,17})\.(\d{1,18})$/
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/
 
 /** What the values seen so far in a column could all be. */
 interface Candidates {
@@ -47,8 +46,8 @@ function narrow(column: Candidates, value: string): void {
     if (fraction) column.scale = Math.max(column.scale, fraction.length)
     else if (!INTEGER.test(value)) column.decimal = false
   }
-  if (column.timestamp && !isTimestamp(value)) column.timestamp = false
-  if (column.date && !isDottedDate(value)) column.date = false
+  if (column.timestamp && !parseReportTimestamp(value)) column.timestamp = false
+  if (column.date && !parseDottedDate(value)) column.date = false
 }
 
 function typeOf(column: Candidates): ColumnType {
@@ -58,32 +57,4 @@ function typeOf(column: Candidates): ColumnType {
   if (column.timestamp) return { kind: 'timestamp' }
   if (column.date) return { kind: 'date' }
   return { kind: 'text' }
-}
-
-function isTimestamp(value: string): boolean {
-  const parts = TIMESTAMP.exec(value)?.slice(1).map(Number)
-  if (!parts) return false
-  const [year, month, day, hour, minute, second] = parts as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ]
-  return isDay(year, month, day) && hour < 24 && minute < 60 && second < 60
-}
-
-function isDottedDate(value: string): boolean {
-  const parts = DOTTED_DATE.exec(value)?.slice(1).map(Number)
-  if (!parts) return false
-  const [day, month, year] = parts as [number, number, number]
-  return isDay(year, month, day)
-}
-
-function isDay(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day))
-  return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  )
 }

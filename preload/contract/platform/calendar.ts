@@ -17,6 +17,48 @@ export function parseDottedDate(text: string): CalendarDate | null {
   return { year, month, day }
 }
 
+/** A report's zone-less time: the wall clock it says, whatever zone reads it. */
+export interface WallClock extends CalendarDate {
+  hour: number
+  minute: number
+  second: number
+}
+
+const REPORT_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/
+
+/**
+ * Parses a report's "YYYY-MM-DD hh:mm:ss" (or with a T) into a real time (no 31.02, no 24:00),
+ * or null: the one reading of report times for type detection, print and export.
+ */
+export function parseReportTimestamp(text: string): WallClock | null {
+  const match = REPORT_TIMESTAMP.exec(text)
+  if (!match) return null
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null
+  if (hour > 23 || minute > 59 || second > 59) return null
+  return { year, month, day, hour, minute, second }
+}
+
+/** A day or wall-clock time as a Date whose UTC fields are its fields (Intl reads it in UTC). */
+export const asUtcFields = (time: CalendarDate & Partial<WallClock>) =>
+  new Date(
+    Date.UTC(
+      time.year,
+      time.month - 1,
+      time.day,
+      time.hour ?? 0,
+      time.minute ?? 0,
+      time.second ?? 0,
+    ),
+  )
+
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate()
 }

@@ -1,3 +1,4 @@
+import { parseReportTimestamp } from '../../../../preload/contract/platform/calendar'
 import { i18n } from '../i18n'
 
 /**
@@ -34,7 +35,6 @@ function formatter(style: Style): Intl.DateTimeFormat {
   return made
 }
 
-const LOCAL_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})$/
 /** A calendar day "YYYY-MM-DD" or month "YYYY-MM": no instant, so it is read at local midnight. */
 const CALENDAR_DAY = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/
 
@@ -48,9 +48,9 @@ function instant(value: string | number | Date): Date | null {
   if (typeof value === 'number') return new Date(value)
   const day = CALENDAR_DAY.exec(value)
   if (day) return new Date(+day[1]!, +day[2]! - 1, +(day[3] ?? 1))
-  const local = LOCAL_TIMESTAMP.exec(value)
+  const local = parseReportTimestamp(value)
   const date = local
-    ? new Date(+local[1]!, +local[2]! - 1, +local[3]!, +local[4]!, +local[5]!, +local[6]!)
+    ? new Date(local.year, local.month - 1, local.day, local.hour, local.minute, local.second)
     : new Date(value)
   return Number.isNaN(date.getTime()) ? null : date
 }

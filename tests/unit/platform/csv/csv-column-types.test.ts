@@ -57,11 +57,19 @@ describe('column type detection', () => {
       ['12345678901234567890'],
       ['31.02.2024'],
       ['2024-13-01 00:00:00'],
+      ['2024-03-01 24:00:00'],
+      ['2024-03-01 09:60:00'],
       ['1e5'],
     ]
     for (const values of columns) {
       expect(detectColumnTypes(1, [values, ['1']])).toEqual([{ kind: 'text' }])
     }
+  })
+
+  it('reads a time written with a T as a time, as print and export read it', () => {
+    expect(detectColumnTypes(1, [['2024-03-01T09:15:00'], ['2024-02-29 23:59:59']])).toEqual([
+      { kind: 'timestamp' },
+    ])
   })
 
   it('lets empty values and short rows decide nothing', () => {
