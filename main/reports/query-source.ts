@@ -1,6 +1,7 @@
 import type { ColumnType, ViewQuery } from '../../preload/contract/reports/report-view'
 import type { RowIndex } from '../platform/csv/row-index'
 import { readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
+import { asCsvError } from '../platform/csv/csv-error'
 import type { PivotRequest } from '../../preload/contract/reports/report-pivot'
 import { pivotPlan } from './query/pivot-sql'
 import type { AnswerAhead, QuerySource } from './query/query-messages'
@@ -26,7 +27,9 @@ export async function directReadOf(
   }
   if (rowCount > 0) rows.add(rowCount - 1)
   const ids = [...rows]
-  const fields = await readRowsById(file, ids)
+  const fields = await readRowsById(file, ids).catch((error: unknown) => {
+    throw asCsvError(error)
+  })
   const { offsets } = file.index
   return {
     checkRows: ids.map((row, at) => ({ row, fields: fields[at]! })),

@@ -9,7 +9,8 @@ import { exclusiveStream, writeAtomically } from './export-file'
 import type { ReportSession } from './report-session'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import type { ViewFile } from './view-file'
-import { exportViewXlsx, type TableSource, type XlsxExportOptions } from './xlsx-export'
+import type { TableSource } from './xlsx-export'
+import { exportViewXlsx, type XlsxExportOptions } from './xlsx-sheets'
 import { exportViewXlsxInWorker } from './xlsx-worker'
 
 /** Rows read and written per step of an export: small enough to keep memory flat. */

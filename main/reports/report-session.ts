@@ -13,7 +13,7 @@ import {
   type CsvFormat,
   type FormatHints,
 } from '../platform/csv/csv-format'
-import { fileSystemError } from '../platform/csv/csv-error'
+import { asCsvError, fileSystemError } from '../platform/csv/csv-error'
 import { HEAD_ROWS, readHead, type CsvHead } from '../platform/csv/head-reader'
 import type { RowIndex } from '../platform/csv/row-index'
 import type { RowSample, SampleRequest } from '../platform/csv/row-sample'
@@ -243,8 +243,13 @@ function sessionOver(
       }
       const indexedCsv = await indexedFile()
       checkRange(from, to)
-      if (view.kind === 'identity') return readRowRange(indexedCsv, from, to)
-      return readRowsById(indexedCsv, Array.from((await idsUpTo(to)).subarray(from, to)))
+      const read =
+        view.kind === 'identity'
+          ? readRowRange(indexedCsv, from, to)
+          : readRowsById(indexedCsv, Array.from((await idsUpTo(to)).subarray(from, to)))
+      return read.catch((error: unknown) => {
+        throw asCsvError(error)
+      })
     },
     async rowIds(from, to) {
       await indexedFile()

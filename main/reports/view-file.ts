@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises'
 import type { CsvFormat } from '../platform/csv/csv-format'
-import { fileChangedSinceOpened, fileSystemError } from '../platform/csv/csv-error'
+import { changedSinceOpened, CsvProblemError, fileSystemProblem } from '../platform/csv/csv-problem'
 import { READ_WITHOUT_WAITING } from '../platform/csv/regular-file'
 import type { RowIndex } from '../platform/csv/row-index'
 import { readRowRange, readRowsById, type IndexedCsvFile } from '../platform/csv/row-window'
@@ -21,6 +21,9 @@ export interface ViewFile {
   reportPath: string
 }
 
+/** Rows in the view: its ids when sorted or filtered, else the whole file's. */
+export const viewRowCount = (file: ViewFile) => file.rowIds?.length ?? file.index.rowCount
+
 /**
  * The view of `file` as the writers read it, from a handle of this thread's own (closed by the
  * returned `close`). The file is checked against its index at every read, as the session does.
@@ -32,7 +35,7 @@ export async function openViewFile(
   try {
     handle = await open(file.path, READ_WITHOUT_WAITING)
   } catch (error) {
-    throw fileSystemError(file.path, error)
+    throw new CsvProblemError(fileSystemProblem(file.path, error), { cause: error })
   }
   const indexed: IndexedCsvFile = {
     path: file.path,
@@ -42,14 +45,14 @@ export async function openViewFile(
   }
   if (!(await handle.stat()).isFile()) {
     await handle.close()
-    throw fileChangedSinceOpened(file.path)
+    throw new CsvProblemError(changedSinceOpened(file.path))
   }
   const { rowIds } = file
   return {
     path: file.reportPath,
     indexed: Promise.resolve(),
     head: file.head,
-    state: () => ({ rowCount: rowIds?.length ?? file.index.rowCount }),
+    state: () => ({ rowCount: viewRowCount(file) }),
     rows: (from, to) =>
       rowIds
         ? readRowsById(indexed, Array.from(rowIds.subarray(from, to)))

@@ -1,13 +1,7 @@
-import { stat } from 'node:fs/promises'
-import { basename, extname } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import type ExcelJS from 'exceljs'
-import { explainWith } from '../../preload/contract/locales/explain'
-import type { CatalogLanguage } from '../platform/i18n/catalog-wording'
-import { catalogWording } from '../platform/i18n/catalog-wording'
-import { coded } from '../platform/i18n/english'
 import type { JobContext } from '../platform/jobs/job-runner'
-import { exclusiveStream, writeAtomically } from './export-file'
+import { exclusiveStream } from './export-file'
 import type { ColumnType } from '../../preload/contract/reports/report-view'
 import type { MoneyOf } from '../../preload/contract/reports/cell-format'
 import { cellMakers, type CellMaker } from './xlsx-cells'
@@ -29,8 +23,6 @@ export interface TableSource {
   rows(from: number, to: number): Promise<string[][]>
 }
 
-/** Excel's sheet holds 1,048,576 rows: the header and this many rows of data. */
-export const XLSX_SHEET_ROWS_MAX = 1_048_575
 /** Rows read and written per step: each is committed to the zip, so memory stays flat. */
 const XLSX_CHUNK_ROWS = 5_000
 /** XML the zip may have still to take in: waiting at every chunk would leave it idle between. */
@@ -39,11 +31,26 @@ const ZIP_POLL_MS = 5
 /** Rows of the view the column widths are measured on. */
 const WIDTH_SAMPLE_ROWS = 1_000
 
-export interface XlsxExportOptions {
-  /** The language of the sheet names and the note on a split. */
-  language: CatalogLanguage
-  /** Data rows per sheet: Excel's limit, smaller in tests. */
-  sheetRowsMax?: number
+/** The view's rows [from, to) on one sheet, and the sheet's name. */
+export interface SheetPart {
+  from: number
+  to: number
+  name: string
+}
+
+/** A first sheet saying why the rows are split, and how. */
+export interface XlsxNote {
+  name: string
+  text: string
+}
+
+/**
+ * How a view is laid out on sheets, worded by main (xlsx-sheets.ts) so that the writer, which
+ * also runs in a worker thread, needs no catalog: its parts, and a note sheet when it is split.
+ */
+export interface XlsxSheets {
+  parts: SheetPart[]
+  note: XlsxNote | null
 }
 
 export interface XlsxExportResult {
@@ -53,61 +60,11 @@ export interface XlsxExportResult {
   sheets: number
 }
 
-/** The view's rows [from, to), 1-based in the names people read. */
-interface SheetPart {
-  from: number
-  to: number
-  name: string
-}
-
-/** Characters Excel refuses in a sheet name, and its longest. */
-const SHEET_NAME_REFUSED = /[[\]:*?/\\]/g
-const SHEET_NAME_MAX = 31
-
-/** A view on one sheet: named after its report file, as Excel allows. */
-const fileSheetName = (path: string) =>
-  basename(path, extname(path)).replace(SHEET_NAME_REFUSED, ' ').trim().slice(0, SHEET_NAME_MAX)
-
-function sheetParts(
-  rowCount: number,
-  perSheet: number,
-  options: { language: CatalogLanguage; path: string },
-): SheetPart[] {
-  const { language } = options
-  const fileName = fileSheetName(options.path)
-  if (rowCount <= perSheet && fileName) return [{ from: 0, to: rowCount, name: fileName }]
-  const number = new Intl.NumberFormat(language)
-  const wording = catalogWording(language)
-  const parts: SheetPart[] = []
-  for (let from = 0; from < Math.max(rowCount, 1); from += perSheet) {
-    const to = Math.min(rowCount, from + perSheet)
-    const range = { from: number.format(from + 1), to: number.format(to) }
-    parts.push({ from, to, name: explainWith(wording, coded('report-export.xlsx-sheet', range)) })
-  }
-  return parts
-}
-
 /** A first sheet saying why the rows are split, and how. */
-function addNoteSheet(
-  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
-  parts: readonly SheetPart[],
-  rowCount: number,
-  perSheet: number,
-  language: CatalogLanguage,
-) {
-  const wording = catalogWording(language)
-  const number = new Intl.NumberFormat(language)
-  const say = (code: Parameters<typeof coded>[0], params: Parameters<typeof coded>[1] = {}) =>
-    explainWith(wording, coded(code, params))
-  const sheet = workbook.addWorksheet(say('report-export.xlsx-note-sheet'))
+function addNoteSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, note: XlsxNote) {
+  const sheet = workbook.addWorksheet(note.name)
   sheet.columns = [{ width: 120 }]
-  const note = say('report-export.xlsx-note', {
-    rows: number.format(rowCount),
-    limit: number.format(perSheet),
-    n: parts.length,
-    names: parts.map((part) => part.name).join(', '),
-  })
-  const row = sheet.addRow([note])
+  const row = sheet.addRow([note.text])
   row.alignment = { wrapText: true, vertical: 'top' }
   row.commit()
   sheet.commit()
@@ -168,25 +125,6 @@ function writeRow(sheet: ExcelJS.Worksheet, makers: readonly CellMaker[], fields
 }
 
 /**
- * The current view (its order, its filter, the chosen columns in view order) as an XLSX workbook,
- * streamed row by row to `<target>.part` and renamed over `target` once complete (see writeXlsx).
- */
-export async function exportViewXlsx(
-  session: TableSource,
-  target: string,
-  columns: readonly number[] | null,
-  job: JobContext,
-  options: XlsxExportOptions,
-): Promise<XlsxExportResult> {
-  let written = { rows: 0, sheets: 0 }
-  await writeAtomically(target, async (part) => {
-    written = await writeXlsx(session, part, columns, job, options)
-  })
-  job.progress(written.rows, written.rows)
-  return { ...written, bytes: (await stat(target)).size }
-}
-
-/**
  * The view as an XLSX workbook written to the new file `part`: numbers and dates as such with
  * their formats, a bold frozen header with an autofilter, columns as wide as the first rows need.
  * A view longer than a sheet holds goes on several sheets after a note.
@@ -196,16 +134,15 @@ export async function writeXlsx(
   part: string,
   columns: readonly number[] | null,
   job: JobContext,
-  options: XlsxExportOptions,
+  sheets: XlsxSheets,
 ): Promise<Omit<XlsxExportResult, 'bytes'>> {
   await session.indexed
   const { rowCount } = session.state()
+  const { parts, note } = sheets
   const { columns: header, columnTypes, money } = session.head
   const chosen = columns ?? header.map((_, column) => column)
   const names = chosen.map((column) => header[column] ?? '')
   const makers = cellMakers(header, columnTypes, chosen, money)
-  const perSheet = options.sheetRowsMax ?? XLSX_SHEET_ROWS_MAX
-  const parts = sheetParts(rowCount, perSheet, { ...options, path: session.path })
   const sample = await session.rows(0, Math.min(rowCount, WIDTH_SAMPLE_ROWS))
   const widths = columnWidths(names, makers, sample)
 
@@ -224,7 +161,7 @@ export async function writeXlsx(
   const finish = () => Promise.race([workbook.commit(), outFailed])
   let done = 0
   try {
-    if (parts.length > 1) addNoteSheet(workbook, parts, rowCount, perSheet, options.language)
+    if (note) addNoteSheet(workbook, note)
     for (const { from, to, name } of parts) {
       const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] })
       sheet.autoFilter = {

@@ -13,7 +13,7 @@ function failureOf(error: unknown): XlsxWorkerFailure {
   return {
     message: error.message,
     ...(typeof messageCode === 'string' ? { messageCode, params: params ?? {} } : {}),
-    ...(error.name === 'CsvError' ? { csvCode: code as XlsxWorkerFailure['csvCode'] } : {}),
+    ...(error.name === 'CsvProblemError' ? { csvCode: code as XlsxWorkerFailure['csvCode'] } : {}),
   }
 }
 
@@ -31,7 +31,7 @@ port.once('message', async (job: XlsxWorkerJob) => {
     try {
       post({
         kind: 'done',
-        ...(await writeXlsx(source, job.part, job.columns, context, job.options)),
+        ...(await writeXlsx(source, job.part, job.columns, context, job.sheets)),
       })
     } catch (error) {
       post({ kind: 'failed', failure: failureOf(error) })

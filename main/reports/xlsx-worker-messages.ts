@@ -2,14 +2,15 @@ import type { MessageCode } from '../../preload/contract/locales/explain'
 import type { MessageParams } from '../../preload/contract/platform/explained'
 import type { CsvErrorCode } from '../platform/csv/csv-problem'
 import type { ViewFile } from './view-file'
-import type { XlsxExportOptions, XlsxExportResult } from './xlsx-export'
+import type { XlsxExportResult, XlsxSheets } from './xlsx-export'
 
 /** What the XLSX worker is asked to write: the view of `file` to the new file `part`. */
 export interface XlsxWorkerJob {
   file: ViewFile
   part: string
   columns: readonly number[] | null
-  options: XlsxExportOptions
+  /** The sheets, worded by main: the thread loads no catalog. */
+  sheets: XlsxSheets
 }
 
 /** Why the worker's export failed, as values main words (a CSV problem keeps its code). */

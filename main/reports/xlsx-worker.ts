@@ -6,8 +6,9 @@ import { explainedError } from '../platform/i18n/english'
 import type { JobContext } from '../platform/jobs/job-runner'
 import type { ScriptRef } from '../platform/workers/script-ref'
 import { writeAtomically } from './export-file'
-import type { ViewFile } from './view-file'
-import type { XlsxExportOptions, XlsxExportResult } from './xlsx-export'
+import { viewRowCount, type ViewFile } from './view-file'
+import type { XlsxExportResult } from './xlsx-export'
+import { xlsxSheets, type XlsxExportOptions } from './xlsx-sheets'
 import type { XlsxWorkerFailure, XlsxWorkerJob, XlsxWorkerMessage } from './xlsx-worker-messages'
 
 /**
@@ -80,9 +81,10 @@ export async function exportViewXlsxInWorker(
 ): Promise<XlsxExportResult> {
   const { script, ...xlsxOptions } = options
   const file = await session.viewFile()
+  const sheets = xlsxSheets(viewRowCount(file), file.reportPath, xlsxOptions)
   let written = { rows: 0, sheets: 0 }
   await writeAtomically(target, async (part) => {
-    written = await runXlsxWorker(script, { file, part, columns, options: xlsxOptions }, job)
+    written = await runXlsxWorker(script, { file, part, columns, sheets }, job)
   })
   job.progress(written.rows, written.rows)
   return { ...written, bytes: (await stat(target)).size }

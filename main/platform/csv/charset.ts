@@ -1,21 +1,12 @@
 import iconv from 'iconv-lite'
-import { CsvError } from './csv-error'
+
+// Decoding only, with no wording: the XLSX export's thread reads rows through it (a wrong
+// encoding's name is refused by main, encoding-name.ts).
 
 /** Turns bytes of one encoding into text. */
 export type BytesToText = (bytes: Uint8Array) => string
 
-const UTF8_NAMES = new Set(['utf8', 'utf-8', 'unicode-1-1-utf-8'])
 const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, byte) => byte)
-
-/** The encoding's lower-case name, `utf-8` for every spelling of UTF-8; unknown names are errors. */
-export function encodingName(name: string): string {
-  const lower = name.trim().toLowerCase()
-  if (UTF8_NAMES.has(lower)) return 'utf-8'
-  if (!iconv.encodingExists(lower)) {
-    throw new CsvError('unknown-encoding', { encoding: name })
-  }
-  return lower
-}
 
 /**
  * Whether the row scanner can read `encoding` as bytes: UTF-8, or one byte per character with

@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import Papa from 'papaparse'
-import { bytesToText, encodingName, isByteScannable } from './charset'
+import { bytesToText, isByteScannable } from './charset'
+import { encodingName } from './encoding-name'
 import { CsvError, fileParam, fileSystemError } from './csv-error'
 
 /** How a CSV file is written. */

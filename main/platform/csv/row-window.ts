@@ -1,8 +1,11 @@
 import { stat } from 'node:fs/promises'
-import { fileChangedSinceOpened, fileSystemError } from './csv-error'
+import { changedSinceOpened, CsvProblemError, fileSystemProblem } from './csv-problem'
 import { rowReader, type OpenCsvFile } from './csv-file'
 import { rowsFields } from './row-fields'
 import type { RowIndex } from './row-index'
+
+// Rows are read in main and in the XLSX export's thread, which has no catalog: a problem with
+// the file is a CsvProblemError (code and values), which main words (asCsvError).
 
 /** An open CSV file with the index of its rows. */
 export interface IndexedCsvFile extends OpenCsvFile {
@@ -108,9 +111,9 @@ async function readExactly(
     try {
       ;({ bytesRead } = await file.handle.read(buffer, done, length - done, position + done))
     } catch (error) {
-      throw fileSystemError(file.path, error)
+      throw new CsvProblemError(fileSystemProblem(file.path, error), { cause: error })
     }
-    if (bytesRead === 0) throw fileChangedSinceOpened(file.path)
+    if (bytesRead === 0) throw new CsvProblemError(changedSinceOpened(file.path))
     done += bytesRead
   }
   return buffer
@@ -122,9 +125,9 @@ async function checkUnchanged(file: IndexedCsvFile): Promise<void> {
   try {
     now = await stat(file.path)
   } catch (error) {
-    throw fileSystemError(file.path, error)
+    throw new CsvProblemError(fileSystemProblem(file.path, error), { cause: error })
   }
   if (now.size !== file.index.fileSize || now.mtimeMs !== file.index.mtimeMs) {
-    throw fileChangedSinceOpened(file.path)
+    throw new CsvProblemError(changedSinceOpened(file.path))
   }
 }

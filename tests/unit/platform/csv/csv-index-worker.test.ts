@@ -13,7 +13,13 @@ import { readRowRange } from '../../../../main/platform/csv/row-window'
 import { REPORT_COLUMNS } from '../../../../main/sandbox/reports/report-rows'
 import { sourceScript } from '../../../../main/platform/workers/script-ref'
 import { caught } from '../../../fixtures/caught'
-import { csvScratch, scanBytes, TRICKY_CSV, TRICKY_ROWS } from '../../../fixtures/csv-files'
+import {
+  csvScratch,
+  scanBytes,
+  TRICKY_CSV,
+  TRICKY_ROWS,
+  wordedAsMain,
+} from '../../../fixtures/csv-files'
 
 const scratch = csvScratch()
 const script = sourceScript('row-index-worker')
@@ -126,10 +132,14 @@ describe('indexing in a worker thread', () => {
     }
     const changed = await opened('changed.csv')
     appendFileSync(changed.path, '"one","more","row"\r\n')
-    expect((await caught(() => readRowRange(changed, 0, 1), CsvError)).code).toBe('file-changed')
+    expect((await caught(() => wordedAsMain(readRowRange(changed, 0, 1)), CsvError)).code).toBe(
+      'file-changed',
+    )
     const deleted = await opened('deleted.csv')
     rmSync(deleted.path)
-    expect((await caught(() => readRowRange(deleted, 0, 1), CsvError)).code).toBe('file-missing')
+    expect((await caught(() => wordedAsMain(readRowRange(deleted, 0, 1)), CsvError)).code).toBe(
+      'file-missing',
+    )
   })
 })
 

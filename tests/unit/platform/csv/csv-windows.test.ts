@@ -7,7 +7,7 @@ import { detectFileFormat } from '../../../../main/platform/csv/csv-format'
 import { readRowRange, readRowsById } from '../../../../main/platform/csv/row-window'
 import { transcodeToUtf8 } from '../../../../main/platform/csv/transcode'
 import { caught } from '../../../fixtures/caught'
-import { csvScratch, TRICKY_CSV, TRICKY_ROWS } from '../../../fixtures/csv-files'
+import { csvScratch, TRICKY_CSV, TRICKY_ROWS, wordedAsMain } from '../../../fixtures/csv-files'
 
 const scratch = csvScratch()
 afterAll(() => scratch.close())
@@ -98,7 +98,7 @@ describe('a file that changed since it was indexed', () => {
     writeFileSync(path, 'a,b\n9,9\n3,4\n')
     const { mtime } = statSync(path)
     utimesSync(path, mtime, new Date(mtime.getTime() + 5000))
-    const error = await caught(() => readRowRange(file, 0, 1), CsvError)
+    const error = await caught(() => wordedAsMain(readRowRange(file, 0, 1)), CsvError)
     expect(error.code).toBe('file-changed')
     expect(error.message).toMatch(/"changed\.csv" changed since GateDesk opened it\. Open it again/)
   })
@@ -107,14 +107,16 @@ describe('a file that changed since it was indexed', () => {
     const path = scratch.write('shorter.csv', 'a,b\n1,2\n3,4\n')
     const file = await scratch.open(path)
     writeFileSync(path, 'a,b\n')
-    expect((await caught(() => readRowsById(file, [1]), CsvError)).code).toBe('file-changed')
+    expect((await caught(() => wordedAsMain(readRowsById(file, [1])), CsvError)).code).toBe(
+      'file-changed',
+    )
   })
 
   it('is not read once it was deleted', async () => {
     const path = scratch.write('deleted.csv', 'a,b\n1,2\n')
     const file = await scratch.open(path)
     rmSync(path)
-    const error = await caught(() => readRowRange(file, 0, 1), CsvError)
+    const error = await caught(() => wordedAsMain(readRowRange(file, 0, 1)), CsvError)
     expect(error.code).toBe('file-missing')
     expect(error.message).toMatch(/"deleted\.csv" is no longer there.*Open it again/)
   })

@@ -29,28 +29,17 @@ function reachedFrom(entry: string): string[] {
   return [...seen].map((file) => relative(root, file))
 }
 
-/**
- * Scripts that write a document in the user's language themselves, and why. The XLSX export's
- * thread names its sheets and writes its note sheet ("Rows 1–1,048,575") from the catalog; it is
- * started for one export, not per report, and its memory is measured with the catalog loaded
- * (bench:xlsx, 1.39× the CSV). Owed: main words the sheets and passes the text (then drop this).
- */
-const WORDS_ITS_DOCUMENT: Record<string, string> = {
-  'main/reports/xlsx-export.worker.ts': 'the workbook’s sheet names and note, in its language',
-}
-
 // Threads and processes send code and values; main words them. The engine and the whole
 // catalog would cost each of them start-up time (the query process's is watched closely).
 describe('the scripts main starts in threads and processes', () => {
-  it.each(
-    Object.values(SCRIPT_ENTRIES)
-      .map(({ source }) => source)
-      .filter((source) => !(source in WORDS_ITS_DOCUMENT)),
-  )('%s loads neither the catalog engine nor the catalog', (source) => {
-    const loaded = reachedFrom(source)
-    expect(loaded).toContain(source)
-    expect(
-      loaded.filter((file) => /^main\/platform\/i18n\/|locales\/(en|ru)\//.test(file)),
-    ).toEqual([])
-  })
+  it.each(Object.values(SCRIPT_ENTRIES).map(({ source }) => source))(
+    '%s loads neither the catalog engine nor the catalog',
+    (source) => {
+      const loaded = reachedFrom(source)
+      expect(loaded).toContain(source)
+      expect(
+        loaded.filter((file) => /^main\/platform\/i18n\/|locales\/(en|ru)\//.test(file)),
+      ).toEqual([])
+    },
+  )
 })
