@@ -44,11 +44,13 @@ function lastRowAsked(spec: string | undefined): number {
   return to === undefined ? Math.max(PRINT_ALL_ROWS_MAX, DEFAULT_ROWS) : Number(to)
 }
 
+/** `--rows FROM:TO` as printed (from 1, both included), as the view's [first, past last). */
 function rowRange(spec: string | undefined, rowCount: number): [number, number] {
   if (spec === undefined) return [0, rowCount <= PRINT_ALL_ROWS_MAX ? rowCount : DEFAULT_ROWS]
   const match = /^(\d+):(\d+)$/.exec(spec)
-  if (!match) throw new UsageError(cliText('cli.wrong.rows-format', { spec }))
-  const from = Number(match[1])
+  if (!match || Number(match[1]) < 1)
+    throw new UsageError(cliText('cli.wrong.rows-format', { spec }))
+  const from = Number(match[1]) - 1
   const to = Math.min(Number(match[2]), rowCount)
   if (from > to) throw new UsageError(cliText('cli.wrong.rows-beyond', { spec, n: rowCount }))
   return [from, to]
@@ -59,7 +61,8 @@ const numeric = (type: ColumnType | undefined) =>
 
 function table(header: readonly string[], types: readonly ColumnType[], rows: string[][]): string {
   const cut = (text: string) => {
-    const line = text.replace(/\r?\n|\r/g, '⏎')
+    // A tab or line break inside a field would move every column after it.
+    const line = text.replace(/\r?\n|\r/g, '⏎').replace(/\t/g, '⇥')
     return line.length > TABLE_CELL_WIDTH ? `${line.slice(0, TABLE_CELL_WIDTH - 1)}…` : line
   }
   const cells = [header, ...rows].map((row) => header.map((_, column) => cut(row[column] ?? '')))
@@ -76,15 +79,27 @@ function table(header: readonly string[], types: readonly ColumnType[], rows: st
     .join('\n')
 }
 
+/** What accounting reads first: Amount per Currency and counts per type, then the other sums. */
 function totalsText(totals: ReportTotals, header: readonly string[], say: CliWords['say']): string {
-  const lines = [say('cli.view.rows', { n: totals.rowCount })]
+  const lines: string[] = []
   for (const { currency, sum, count } of totals.amountByCurrency ?? [])
     lines.push(say('cli.view.amount', { currency, sum, n: count }))
   for (const { type, count } of totals.countByType ?? [])
     lines.push(say('cli.view.type-count', { type, n: count }))
-  for (const { column, sum } of totals.columnSums)
+  lines.push(say('cli.view.rows', { n: totals.rowCount }))
+  const perCurrency = totals.amountByCurrency !== null
+  for (const { column, sum } of totals.columnSums) {
+    // Amounts of different currencies added together mean nothing once they are shown apart.
+    if (perCurrency && header[column]!.trim().toLowerCase() === 'amount') continue
     lines.push(say('cli.view.sum', { column: header[column]!, sum }))
+  }
   return lines.join('\n')
+}
+
+/** The rows printed as people count them: the first is row 1. */
+function shownText(from: number, to: number, count: number, say: CliWords['say']): string {
+  if (from === to) return say('cli.view.shown-none', { count })
+  return say('cli.view.shown', { from: from + 1, to, count })
 }
 
 export async function reportViewCommand(
@@ -129,7 +144,7 @@ export async function reportViewCommand(
         `${JSON.stringify({ header: head.columns, rowCount: state.rowCount, problems, rows, ...(totals ? { totals } : {}), ...(pivoted ? pivotJson(pivoted, pivot!, head.columns) : {}) })}\n`,
       )
     } else {
-      const shown = say('cli.view.shown', { from, to, count: state.rowCount })
+      const shown = shownText(from, to, state.rowCount, say)
       const problems = state.problems.map((problem) =>
         say('cli.view.problem', { line: problem.line, message: explain(problem) }),
       )

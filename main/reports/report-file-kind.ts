@@ -3,7 +3,7 @@ import { open, realpath, stat, type FileHandle } from 'node:fs/promises'
 import { basename, extname, isAbsolute, relative, sep } from 'node:path'
 import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { MessageSchema } from '../../preload/contract/locales/en'
-import { fileSystemError } from '../platform/csv/csv-error'
+import { fileSystemError, firstOpenError } from '../platform/csv/csv-error'
 import { english } from '../platform/i18n/english'
 import { READ_WITHOUT_WAITING } from '../platform/csv/regular-file'
 
@@ -71,7 +71,7 @@ async function startsLikePdf(file: FileHandle): Promise<boolean> {
  * if it is not one). Only a regular file is read.
  */
 export async function chosenReportKind(path: string): Promise<'pdf' | 'csv'> {
-  const file = await openRegularFile(path, (error) => fileSystemError(path, error))
+  const file = await openRegularFile(path, (error) => firstOpenError(path, error))
   try {
     return (await startsLikePdf(file)) ? 'pdf' : 'csv'
   } catch (error) {

@@ -13,7 +13,7 @@ import {
   type CsvFormat,
   type FormatHints,
 } from '../platform/csv/csv-format'
-import { asCsvError, fileSystemError } from '../platform/csv/csv-error'
+import { asCsvError, firstOpenError } from '../platform/csv/csv-error'
 import { HEAD_ROWS, readHead, type CsvHead } from '../platform/csv/head-reader'
 import type { RowIndex } from '../platform/csv/row-index'
 import type { RowSample, SampleRequest } from '../platform/csv/row-sample'
@@ -340,5 +340,5 @@ function sampleRows(
 
 /** Only a regular file: a pipe or a device would block the first read (the CLI's too). */
 function openHandle(path: string) {
-  return openRegularFile(path, (error) => fileSystemError(path, error))
+  return openRegularFile(path, (error) => firstOpenError(path, error))
 }

@@ -5,6 +5,7 @@ import {
   changedSinceOpened,
   changedWhileRead,
   CsvProblemError,
+  fileParam,
   fileSystemProblem,
   type CsvErrorCode,
   type CsvProblem,
@@ -47,6 +48,19 @@ export const asCsvError = (error: unknown): unknown =>
 /** The CsvError for a failed file system call on `path`, by its errno code. */
 export const fileSystemError = (path: string, error: unknown): CsvError =>
   csvErrorOf(fileSystemProblem(path, error), error)
+
+/**
+ * The CsvError for a file that could not be opened the first time: one that is not there was
+ * never found (a typo, another folder), not moved or deleted as it is once a report is open.
+ */
+export function firstOpenError(path: string, error: unknown): CsvError {
+  if ((error as NodeJS.ErrnoException | undefined)?.code !== 'ENOENT')
+    return fileSystemError(path, error)
+  return csvErrorOf(
+    { code: 'file-missing', messageCode: 'report.csv.file-not-found', params: fileParam(path) },
+    error,
+  )
+}
 
 /** Rows read from a file that changed since it was indexed would be the wrong rows. */
 export const fileChangedSinceOpened = (path: string): CsvError =>

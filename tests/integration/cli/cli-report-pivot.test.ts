@@ -75,7 +75,7 @@ describe('gatedesk report-view --group-by', () => {
       '--measure',
       'max:Amount',
       '--rows',
-      '0:0',
+      '1:1',
     ])
     const table = stdout.slice(stdout.indexOf('Created_date (week)'))
     expect(table.split('\n').slice(0, 3)).toEqual([

@@ -69,7 +69,7 @@ describe('gatedesk report-view', () => {
       '--filter',
       'Currency=EUR',
       '--rows',
-      '5:8',
+      '6:8',
       '--totals',
       '--json',
     ])
@@ -111,6 +111,36 @@ describe('gatedesk report-view', () => {
     expect(stdout).toContain('line 3: ')
   })
 
+  it('counts printed rows from 1, keeps tabs from moving columns, totals by currency and type first', async () => {
+    const small = file(
+      'small.csv',
+      'Transaction_id,Amount,Currency,Transaction_type,Note\n' +
+        '1000001,10.50,EUR,sale,"a\tb"\n1000002,5.00,EUR,refund,plain\n1000003,7.25,USD,sale,x\n',
+    )
+    const { stdout } = await cli(['report-view', small, '--totals'])
+    const lines = stdout.trimEnd().split('\n')
+    expect(lines.slice(0, 4)).toEqual([
+      'Transaction_id  Amount  Currency  Transaction_type  Note',
+      '       1000001   10.50  EUR       sale              a⇥b',
+      '       1000002    5.00  EUR       refund            plain',
+      '       1000003    7.25  USD       sale              x',
+    ])
+    // Identifiers are never summed, nor amounts of different currencies together.
+    expect(lines.slice(4)).toEqual([
+      'Rows 1–3 of 3',
+      'Amount EUR: 15.50 (2 rows)',
+      'Amount USD: 7.25 (1 row)',
+      'refund: 1 row',
+      'sale: 2 rows',
+      'Rows: 3',
+    ])
+    const second = await cli(['report-view', small, '--rows', '2:3'])
+    expect(second.stdout).toContain('       1000002    5.00  EUR       refund            plain\n')
+    expect(second.stdout).not.toContain('1000001')
+    expect(second.stdout).toContain('Rows 2–3 of 3')
+    expect((await cli(['report-view', small, '--rows', '0:3'])).code).toBe(2)
+  })
+
   it('names the column it does not know, and the file it cannot read', async () => {
     const unknown = await cli(['report-view', report, '--sort', 'Price'])
     expect(unknown.code).toBe(2)
@@ -119,7 +149,7 @@ describe('gatedesk report-view', () => {
     )
     const missing = await cli(['report-view', join(dir, 'nope.csv')])
     expect(missing.code).toBe(1)
-    expect(missing.stderr).toMatch(/"nope.csv" is no longer there/)
+    expect(missing.stderr).toContain('"nope.csv" was not found: check its name and folder.')
     const empty = await cli(['report-view', file('empty.csv', '')])
     expect(empty.code).toBe(1)
     expect(empty.stderr).toMatch(/empty/)
@@ -200,7 +230,7 @@ describe('gatedesk report-view', () => {
     command.kill('SIGKILL')
     await once(command, 'exit')
     expect(readdirSync(temp)).not.toEqual([])
-    const { code } = await cli(['report-view', report, '--rows', '0:1'])
+    const { code } = await cli(['report-view', report, '--rows', '1:1'])
     expect(code).toBe(0)
     expect(readdirSync(temp)).toEqual([])
   })

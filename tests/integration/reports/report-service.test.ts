@@ -233,7 +233,7 @@ describe('a report opened from disk', () => {
     const binary = new Uint8Array(4096).map((_, i) => (i * 31) % 256)
     await expect(engine.reports.open(engine.write('bin.csv', binary))).rejects.toThrow(/binary/)
     await expect(engine.reports.open(join(engine.dir, 'missing.csv'))).rejects.toThrow(
-      /no longer there/,
+      '"missing.csv" was not found: check its name and folder.',
     )
     const { reportId } = await engine.reports.open(engine.write('h.csv', '"a","b"\r\n'))
     const session = engine.reports.get(reportId)

@@ -134,7 +134,7 @@ prints rows of its view: all rows of a file of up to 1,000 rows, else the first 
 
   --delimiter D      the field delimiter (, ; tab {'|'} …); default: detected
   --encoding E       the charset (UTF-8, windows-1251, KOI8-R, UTF-16LE …); default: detected
-  --rows FROM:TO     rows FROM (0 = the first data row) up to but not including TO of the view
+  --rows FROM:TO     rows FROM to TO of the view, both included, counted from 1 as printed
   --sort COL[:desc]  sort by a column, named as in the header or by its number (1 = first);
                      repeat for more columns
   --filter 'COL OP VALUE'
@@ -147,8 +147,8 @@ prints rows of its view: all rows of a file of up to 1,000 rows, else the first 
                                            --filter 'Status in approved,declined'
                      A value in double quotes is taken exactly ("" for a quote inside), as a list
                      value with a comma needs: --filter 'Merchant in "Shop, Ltd",Other'
-  --totals           add exact totals: Amount per Currency, rows per Transaction_type, and the
-                     sum of every numeric column
+  --totals           add exact totals: Amount per Currency, rows per Transaction_type, then the
+                     sum of every other numeric column that is no identifier (such as *_id)
   --group-by COL[,COL…]
                      a pivot of the view by 1 to 3 columns: rows per group, the figures of
                      --measure (default: the sum of Amount), and the net Amount per currency

@@ -53,7 +53,7 @@ export const cli = {
     'filter-needs-value': `--filter "{spec}" has nothing after {operator}: give a value, e.g. --filter 'Amount>50' or --filter 'Status in approved,declined'`,
     'filter-quote': `--filter "{spec}" has a quote left open or text after a closing quote: put a value in double quotes whole, a quote inside as "", e.g. --filter 'Merchant in "Shop, Ltd",Other'`,
     'filter-too-many': `--filter "{spec}" lists {n} values: at most {max} fit one filter; filter by a range or by contains (~) instead`,
-    'rows-format': '--rows "{spec}" must look like FROM:TO, e.g. 0:100',
+    'rows-format': '--rows "{spec}" must look like FROM:TO counted from 1, e.g. 1:100',
     'rows-beyond': '--rows {spec}: the view has {n} rows',
     'param-or-body': 'give the body either as --param name=value options or as --body, not both',
     'body-escape-name':
@@ -175,10 +175,11 @@ export const cli = {
   },
   view: {
     shown: 'Rows {from}–{to} of {count}',
+    'shown-none': 'No rows shown of {count}',
     problem: 'line {line}: {message}',
     rows: 'Rows: {n}',
-    amount: 'Amount {currency}: {sum} ({n} rows)',
-    'type-count': '{type}: {n} rows',
+    amount: 'Amount {currency}: {sum} ({n} row) | Amount {currency}: {sum} ({n} rows)',
+    'type-count': '{type}: {n} row | {type}: {n} rows',
     sum: 'Sum of {column}: {sum}',
     'temp-folder':
       'cannot make a temp folder in {root} ({reason}): set {variable} to a folder you may write to.',

@@ -182,6 +182,7 @@ export const mainReports = {
       '"{file}" does not look like a CSV report: its first row is longer than {limitBytes}.',
     'file-missing':
       '"{file}" is no longer there: it was moved or deleted. Open it again from where it is now.',
+    'file-not-found': '"{file}" was not found: check its name and folder.',
     'file-changed':
       '"{file}" changed since GateDesk opened it. Open it again to see it as it is now.',
     'file-changed-while-read':

@@ -48,7 +48,7 @@ export const cli: Translation<typeof english> = {
     'filter-needs-value': `--filter "{spec}": после {operator} нет значения. Укажите его, например --filter 'Amount>50' или --filter 'Status in approved,declined'`,
     'filter-quote': `--filter "{spec}": кавычка не закрыта или после закрывающей кавычки есть текст. Значение заключайте в двойные кавычки целиком, кавычку внутри пишите как "", например --filter 'Merchant in "Shop, Ltd",Other'`,
     'filter-too-many': `--filter "{spec}": значений в списке — {n}, а в один фильтр помещается не больше {max}. Отфильтруйте по диапазону или по вхождению (~)`,
-    'rows-format': '--rows "{spec}" должен иметь вид FROM:TO, например 0:100',
+    'rows-format': '--rows "{spec}" должен иметь вид FROM:TO со счётом от 1, например 1:100',
     'rows-beyond':
       '--rows {spec}: в представлении {n} строка | --rows {spec}: в представлении {n} строки | --rows {spec}: в представлении {n} строк',
     'param-or-body':
@@ -172,6 +172,7 @@ export const cli: Translation<typeof english> = {
   },
   view: {
     shown: 'Строки {from}–{to} из {count}',
+    'shown-none': 'Не показано ни одной строки из {count}',
     problem: 'строка файла {line}: {message}',
     rows: 'Строк: {n}',
     amount:

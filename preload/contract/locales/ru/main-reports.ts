@@ -171,6 +171,7 @@ export const mainReports: Translation<typeof english> = {
     'row-too-long': 'Файл «{file}» не похож на отчёт CSV: его первая строка длиннее {limitBytes}.',
     'file-missing':
       'Файла «{file}» больше нет на прежнем месте: его переместили или удалили. Откройте его снова оттуда, где он сейчас.',
+    'file-not-found': 'Файл «{file}» не найден: проверьте имя и папку.',
     'file-changed':
       'Файл «{file}» изменился после того, как GateDesk его открыл. Откройте его снова, чтобы увидеть текущее содержимое.',
     'file-changed-while-read':
