@@ -18,6 +18,7 @@ import {
   type RowEnvironments,
 } from './row-environments'
 import { explainedError } from '../platform/i18n/english'
+import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 
 /** A pasted table's name; the window words it in its own language. */
 const PASTED_TABLE = 'Pasted table'
@@ -136,7 +137,7 @@ export function createImportSessions(deps: {
       const session = get(importId)
       if (rowNumber > session.source.rows.length) {
         throw explainedError('bulk.import.no-row', {
-          row: rowNumber,
+          row: spreadsheetLine(rowNumber),
         })
       }
       const parameter = session.mapping[column]

@@ -6,6 +6,7 @@ import { BulkFileError } from './bulk-file-error'
 import { readBulkSource, type BulkSource } from './bulk-source'
 import { tableRowInputs, type RowInput } from './column-mapping'
 import type { PastedTables } from './pasted-tables'
+import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 
 /**
  * Reads a job's source file again (to resume it) and checks it is the very file the job was
@@ -59,7 +60,7 @@ export function rowInputs(
     if (source.rows[row.rowNumber - 1] === undefined) {
       throw new CsvError(
         'file-changed',
-        { ...fileParam(source.path), row: row.rowNumber },
+        { ...fileParam(source.path), row: spreadsheetLine(row.rowNumber) },
         { messageCode: 'bulk.file.row-missing' },
       )
     }

@@ -6,7 +6,9 @@ import type { BulkJob, BulkJournal, BulkRow } from './bulk-journal-repository'
 import { ENVIRONMENT_COLUMN } from './column-mapping'
 import { journaledRowInput } from './job-source'
 import type { BulkSource } from './bulk-source'
+import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 
+/** `row` is the line in the spreadsheet the update came from (its header is line 1). */
 const OUTCOME_COLUMNS = [
   'row',
   'environment',
@@ -50,7 +52,7 @@ export async function exportResults(
       inputs.set('client-orderid', row.clientOrderId)
       records.push([
         ...inputColumns.map((name) => inputs.get(name) ?? ''),
-        String(row.rowNumber),
+        String(spreadsheetLine(row.rowNumber)),
         environmentName(row),
         row.state,
         row.clientOrderId,

@@ -20,6 +20,7 @@ import {
 } from '../../preload/contract/recurring/recurring-parameters'
 import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
+import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 import { isHeaderLine } from '../platform/privacy/column-name'
 import { CsvError } from '../platform/csv/csv-error'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
@@ -63,7 +64,11 @@ function numberOption(text: string | undefined, option: string, min: number, max
   return value
 }
 
-function progressLine(progress: BulkProgress, say: CliWords['say']): string {
+/** A pace as people read it: 0.5/s stays 0.5, not a rounded 1 or 0. */
+const paceText = (perSecond: number) => perSecond.toFixed(perSecond < 10 ? 1 : 0)
+
+/** A line of progress; the final summary has no pace ("0 s left" said nothing). */
+function progressLine(progress: BulkProgress, say: CliWords['say'], final = false): string {
   const { states, outcomes } = progress
   const finished = states.done + states.unknown + states.skipped
   const counts = Object.entries(outcomes).map(([outcome, n]) =>
@@ -78,9 +83,9 @@ function progressLine(progress: BulkProgress, say: CliWords['say']): string {
     ...(states.unknown ? [say('cli.bulk.unknown-count', { n: states.unknown })] : []),
   ]
   const pace =
-    progress.perSecond === null
+    progress.perSecond === null || final
       ? ''
-      : ` · ${say('cli.bulk.pace', { perSecond: progress.perSecond.toFixed(0), secondsLeft: progress.secondsLeft ?? 0 })}`
+      : ` · ${say('cli.bulk.pace', { perSecond: paceText(progress.perSecond), secondsLeft: progress.secondsLeft ?? 0 })}`
   return `${finished}/${progress.total} (${details.join('; ')})${pace}\n`
 }
 
@@ -101,7 +106,7 @@ async function newJob(
   settings: { concurrency: number; rate: number | null },
   environment: { id: string; name: string },
   io: CliIo,
-): Promise<{ job: BulkJob; source: BulkSource }> {
+): Promise<{ job: BulkJob; source: BulkSource; leftOut: number[] }> {
   const profileTypeText = values['profile-type']
   const profileType =
     profileTypeText === undefined
@@ -135,7 +140,8 @@ async function newJob(
     const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
       const column = problem.column === null ? problem.parameter : headers[problem.column]
       const message = explain(problem)
-      return `  ${say('cli.bulk.problem', { row: problem.rowNumber, column: column!, message })}\n`
+      const line = spreadsheetLine(problem.rowNumber)
+      return `  ${say('cli.bulk.problem', { line, column: column!, message })}\n`
     })
     const more =
       problems.length > MAX_LISTED_PROBLEMS
@@ -155,7 +161,7 @@ async function newJob(
     excluded: badRows,
   })
   mappings.save(source.headers, mapping)
-  return { job, source }
+  return { job, source, leftOut: [...badRows].map(spreadsheetLine) }
 }
 
 export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<number> {
@@ -193,9 +199,10 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     const environment = store.environmentOf(env)
     let job: BulkJob
     let source: BulkSource
+    let leftOut: number[] = []
     try {
       if (values.input !== undefined) {
-        ;({ job, source } = await newJob(
+        ;({ job, source, leftOut } = await newJob(
           bulkJobs,
           createBulkMappings(store.db),
           values.input,
@@ -255,11 +262,14 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     } finally {
       process.off('SIGINT', interrupt)
     }
-    io.stderr(progressLine(summary, say))
-    const unknown = bulkJobs.unknownRows(job)
-    if (unknown.length > 0) {
-      const rows = unknown.map((row) => row.rowNumber).join(', ')
-      io.stderr(`${say('cli.bulk.unknown-rows', { n: unknown.length, rows, job: job.id })}\n`)
+    io.stderr(progressLine(summary, say, true))
+    const unknownLines = bulkJobs.unknownRows(job).map((row) => spreadsheetLine(row.rowNumber))
+    if (unknownLines.length > 0) {
+      const lines = unknownLines.join(', ')
+      io.stderr(`${say('cli.bulk.unknown-rows', { n: unknownLines.length, lines, job: job.id })}\n`)
+    }
+    if (leftOut.length > 0) {
+      io.stderr(`${say('cli.bulk.left-out', { n: leftOut.length, lines: leftOut.join(', ') })}\n`)
     }
     if (values.json) {
       io.stdout(
@@ -269,15 +279,19 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
           total: summary.total,
           states: summary.states,
           outcomes: summary.outcomes,
-          unknownRows: unknown.map((row) => row.rowNumber),
+          unknownLines,
+          leftOutLines: leftOut,
         })}\n`,
       )
     } else {
       const state = say(`bulk.job.states.${summary.state}`)
-      io.stdout(`${say('cli.bulk.summary', { job: job.id, state })} ${progressLine(summary, say)}`)
+      io.stdout(
+        `${say('cli.bulk.summary', { job: job.id, state })} ${progressLine(summary, say, true)}`,
+      )
     }
     const approved = summary.outcomes['approved'] ?? 0
-    return approved === summary.total ? 0 : 1
+    // Rows left out by --skip-invalid were never sent: not every update went through.
+    return approved === summary.total && leftOut.length === 0 ? 0 : 1
   } finally {
     store.close()
   }

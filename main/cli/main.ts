@@ -20,6 +20,7 @@ const commands: Record<CommandName, () => Promise<CommandRun>> = {
   'update-recurring': async () =>
     (await import('./update-recurring-command')).updateRecurringCommand,
   'bulk-update': async () => (await import('./bulk-update-command')).bulkUpdateCommand,
+  'bulk-jobs': async () => (await import('./bulk-jobs-command')).bulkJobsCommand,
   report: async () => (await import('./report-command')).reportCommand,
   'report-view': async () => (await import('./report-view-command')).reportViewCommand,
   'report-export': async () => (await import('./report-export-command')).reportExportCommand,

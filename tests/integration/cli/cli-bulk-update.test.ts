@@ -66,14 +66,15 @@ describe('gatedesk bulk-update', () => {
     const { code, stderr } = await cli(['--input', file])
     expect(code).toBe(1)
     expect(stderr).toContain("2 of 3 rows break the gateway's rules")
-    expect(stderr).toMatch(/row 2, "amount": .*amount/)
-    expect(stderr).toMatch(/row 3, "recurring-payment-id": recurring-payment-id is required/)
+    // Named by their lines in the spreadsheet: the header is line 1.
+    expect(stderr).toMatch(/line 3, "amount": .*amount/)
+    expect(stderr).toMatch(/line 4, "recurring-payment-id": recurring-payment-id is required/)
     expect(stderr).toContain('nothing was sent')
     expect(sandbox.sandbox.service.recentRequests(1000)).toHaveLength(before)
     expect(inStore((db) => createBulkJournal(db).jobs())).toEqual([])
   })
 
-  it('with --skip-invalid sends the good rows once each, recorded in history, card masked', async () => {
+  it('with --skip-invalid sends the good rows once each, recorded in history, card masked, and exits 1 naming the rows left out', async () => {
     const file = csv('skip.csv', [
       HEADER,
       `100001,11.00,CLI skip 1,${CARD},ANNA ONEIL,2030,12`,
@@ -87,9 +88,17 @@ describe('gatedesk bulk-update', () => {
       outcomes: Record<string, number>
       total: number
     }
-    expect(summary).toMatchObject({ state: 'finished', total: 2, outcomes: { approved: 2 } })
-    expect(code).toBe(0)
+    expect(summary).toMatchObject({
+      state: 'finished',
+      total: 2,
+      outcomes: { approved: 2 },
+      leftOutLines: [4],
+    })
+    expect(code).toBe(1)
     expect(stderr).toContain('1 of 3 rows break')
+    expect(stderr).toContain('Not sent: 1 row left out by --skip-invalid (line 4)')
+    // The summary is the last line: no pace, no "0 s left".
+    expect(stderr.trimEnd().split('\n').at(-2)).toMatch(/^2\/2 \(0 in flight; approved 2\)$/)
     expect(stderr + stdout).not.toContain(CARD)
     const entries = inStore((db) => createHistoryRepository(db).search().entries)
     const sent = entries.filter((entry) => entry.orderId?.startsWith('BULK-'))
@@ -105,21 +114,26 @@ describe('gatedesk bulk-update', () => {
     ])
     sandbox.sandbox.service.injectFault('reset', 1)
     const first = await cli(['--input', file, '--concurrency', '1', '--json'])
-    const summary = JSON.parse(first.stdout) as { jobId: string; unknownRows: number[] }
+    const summary = JSON.parse(first.stdout) as { jobId: string; unknownLines: number[] }
     expect(first.code).toBe(1)
-    expect(summary.unknownRows).toEqual([1])
+    expect(summary.unknownLines).toEqual([2])
+    expect(first.stderr).toContain('(lines 2)')
     expect(first.stderr).toContain(`--resume ${summary.jobId} --unknown resend`)
 
     // Resuming alone sends nothing again: the unknown row waits for a decision.
     const again = await cli(['--resume', summary.jobId, '--json'])
-    expect(JSON.parse(again.stdout)).toMatchObject({ unknownRows: [1], outcomes: { approved: 1 } })
+    expect(JSON.parse(again.stdout)).toMatchObject({ unknownLines: [2], outcomes: { approved: 1 } })
 
     const decided = await cli(['--resume', summary.jobId, '--unknown', 'resend', '--json'])
     expect(decided.code).toBe(0)
-    expect(JSON.parse(decided.stdout)).toMatchObject({ unknownRows: [], outcomes: { approved: 2 } })
+    expect(JSON.parse(decided.stdout)).toMatchObject({
+      unknownLines: [],
+      outcomes: { approved: 2 },
+    })
     const row = inStore((db) => createBulkJournal(db).row(summary.jobId, 1))
     expect(row).toMatchObject({ state: 'done', outcome: 'approved', attempt: 2 })
-    expect(row!.clientOrderId).toMatch(/-1-R2$/)
+    // Its order id names its line: the first data row is line 2.
+    expect(row!.clientOrderId).toMatch(/-2-R2$/)
   })
 
   it("refuses a row naming another environment than the connection's, and sends the others", async () => {
@@ -132,10 +146,10 @@ describe('gatedesk bulk-update', () => {
     ])
     const { code, stdout, stderr } = await cli(['--input', file, '--skip-invalid', '--json'])
     expect(stderr).toContain(
-      `row 3, "env": environment "Production" is not the environment of --connection (${own}): the command line sends every row with that one connection.`,
+      `line 4, "env": environment "Production" is not the environment of --connection (${own}): the command line sends every row with that one connection.`,
     )
     expect(JSON.parse(stdout)).toMatchObject({ total: 2, outcomes: { approved: 2 } })
-    expect(code).toBe(0)
+    expect(code).toBe(1)
     const descriptions = sandbox.sandbox.service.profiles().map((p) => p.orderDescription)
     expect(descriptions).toEqual(expect.arrayContaining(['CLI env default', 'CLI env own']))
     expect(descriptions).not.toContain('CLI env other')

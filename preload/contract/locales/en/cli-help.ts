@@ -100,13 +100,22 @@ does, several at a time, with a journal that survives a crash or a kill.
   --json                print the summary as one JSON object on standard output
 
 Every row is checked with the app's rules before anything is sent: rows that break them are
-listed (row, column, rule) and nothing is sent, unless --skip-invalid. Each row gets its own
-client-orderid (the file's, else the job's prefix and the row number). Progress goes to standard
+listed (line of the file, header = line 1; column; rule) and nothing is sent, unless
+--skip-invalid. Each row gets its own client-orderid (the file's, else the job's prefix and the
+row's line). Progress goes to standard
 error; Ctrl-C stops taking rows, lets those in flight finish, and leaves the job to --resume.
 The journal and the history are the app's ({'$'}GATEDESK_DATA_DIR, else the app's data folder); the
 journal holds no card data in clear, only (file, row). A job made from a table pasted in the app
 resumes with the table's key from the keychain; once it can send nothing more, the table is
-shredded. Exits 0 when every row was approved.`,
+shredded. Exits 0 when every row of the file was sent and approved; rows left out by
+--skip-invalid make it 1. "gatedesk bulk-jobs" lists the jobs to --resume.`,
+  'bulk-jobs': `Lists the bulk jobs in the journal, newest first: each job's id, state, when it was made,
+its file, and its rows per outcome, never sent, unknown and skipped. A job with rows left to
+send or decide shows the bulk-update --resume line that goes on with it. The journal is the
+app's ({'$'}GATEDESK_DATA_DIR, else the app's data folder).
+
+  --json      print the jobs as one JSON array on standard output
+  --limit N   at most N jobs, 1 to 1000 (default 50)`,
   report: `Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
 (CSV or PDF) to a file. Exits 0 only when a report was saved. The run is recorded in the app's
 history ({'$'}GATEDESK_DATA_DIR, else the app's data folder).

@@ -23,6 +23,7 @@ export const cli = {
     'update-recurring': 'send one signed update-recurring-payment request and print the outcome',
     'bulk-update':
       'send the updates of a CSV file, journaled: resumable, never sending a row twice',
+    'bulk-jobs': 'list the bulk jobs in the journal (id, file, state, counts), to --resume one',
     report: 'run one custom transactions report and save it (CSV or PDF) to a file',
     'report-view': "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
     'report-export':
@@ -86,6 +87,11 @@ export const cli = {
       'give {option} - to read standard input, or save the content in a file and name that',
     'save-file': 'save the content in a file and name that',
     'not-json': '{option} {file}: not JSON ({reason})',
+    'request-problems':
+      '{option} {file}: {n} thing to correct, nothing was sent: | {option} {file}: {n} things to correct, nothing was sent:',
+    'request-problem': '{field}: {reason}',
+    'request-format':
+      'reportFormat "{format}": the gateway sends reports as "CSV" or "PDF" (spec §2.1); write one of those',
     'bad-field': '{option} {file}: "{field}" {reason}',
     'https-url': 'must be an https:// URL',
     'whole-file': 'the file',
@@ -144,7 +150,7 @@ export const cli = {
       '--input {input}: no column is recurring-payment-id (the headers are {headers}). Its first line is not column names: it may be a row of data. Name the columns after the parameters of spec 4.2.',
     'not-sent-columns': 'Not sent (no such parameter): {columns}',
     'bad-rows': "{bad} of {total} rows break the gateway's rules:",
-    problem: 'row {row}, {column}: {message}',
+    problem: 'line {line}, {column}: {message}',
     more: '… and {n} more',
     'fix-rows': 'nothing was sent. Correct those rows, or leave them out with --skip-invalid.',
     'no-row': 'nothing was sent: no row can be sent.',
@@ -157,12 +163,22 @@ export const cli = {
       'The pasted table of this job could not be shredded now ({reason}); the app shreds it at its next start.',
     stopping: 'Stopping: rows in flight finish, then resume with --resume {job}',
     'unknown-rows':
-      '{n} rows have an unknown outcome (rows {rows}): check those profiles, then --resume {job} --unknown resend or --unknown skip',
+      '{n} rows have an unknown outcome (lines {lines}): check those profiles, then --resume {job} --unknown resend or --unknown skip',
+    'left-out':
+      'Not sent: {n} row left out by --skip-invalid (line {lines}). Correct it and send it as a new file; the exit code is 1. | Not sent: {n} rows left out by --skip-invalid (lines {lines}). Correct them and send them as a new file; the exit code is 1.',
     'in-flight': '{n} in flight',
     'outcome-count': '{outcome} {n}',
     'unknown-count': 'unknown {n}',
     pace: '{perSecond}/s · {secondsLeft} s left',
     summary: 'Bulk job {job}: {state}.',
+  },
+  'bulk-jobs': {
+    none: 'No bulk jobs in the journal.',
+    job: '{job}  {state}  {created}  {file}',
+    counts: '  {total} rows: {counts}',
+    pending: 'never sent {n}',
+    skipped: 'skipped {n}',
+    resume: '  to go on: gatedesk bulk-update --connection FILE --resume {job}',
   },
   report: {
     'out-mismatch':

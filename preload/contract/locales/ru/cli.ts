@@ -20,6 +20,7 @@ export const cli: Translation<typeof english> = {
       'отправить один подписанный запрос update-recurring-payment и вывести ответ',
     'bulk-update':
       'отправить изменения из CSV-файла по журналу: можно продолжить, строка не уйдёт дважды',
+    'bulk-jobs': 'перечислить массовые задания журнала (id, файл, состояние, счётчики) для --resume',
     report: 'получить пользовательский отчёт по транзакциям и сохранить его в файл (CSV или PDF)',
     'report-view': 'вывести строки CSV-отчёта с сортировкой, фильтрами и итогами движка приложения',
     'report-export':
@@ -83,6 +84,11 @@ export const cli: Translation<typeof english> = {
       'укажите {option} -, чтобы читать стандартный ввод, или сохраните содержимое в файл и укажите его',
     'save-file': 'сохраните содержимое в файл и укажите его',
     'not-json': '{option} {file}: это не JSON ({reason})',
+    'request-problems':
+      '{option} {file}: {n} ошибка, ничего не отправлено: | {option} {file}: {n} ошибки, ничего не отправлено: | {option} {file}: {n} ошибок, ничего не отправлено:',
+    'request-problem': '{field}: {reason}',
+    'request-format':
+      'reportFormat «{format}»: шлюз присылает отчёты в форматах «CSV» или «PDF» (спецификация, §2.1); укажите один из них',
     'bad-field': '{option} {file}: "{field}" {reason}',
     'https-url': 'должен быть адресом https://',
     'whole-file': 'файл',
@@ -140,7 +146,7 @@ export const cli: Translation<typeof english> = {
       '--input {input}: нет столбца recurring-payment-id (заголовки: {headers}). Первая строка файла — не имена столбцов: возможно, это строка данных. Назовите столбцы по параметрам из раздела 4.2 спецификации.',
     'not-sent-columns': 'Не отправляются (такого параметра нет): {columns}',
     'bad-rows': '{bad} из {total} строк нарушают правила шлюза:',
-    problem: 'строка {row}, {column}: {message}',
+    problem: 'строка файла {line}, {column}: {message}',
     more: '… и ещё {n}',
     'fix-rows': 'ничего не отправлено. Исправьте эти строки или пропустите их с --skip-invalid.',
     'no-row': 'ничего не отправлено: нет ни одной строки, которую можно отправить.',
@@ -154,12 +160,22 @@ export const cli: Translation<typeof english> = {
       'Вставленную таблицу этого задания сейчас не удалось надёжно удалить ({reason}); приложение удалит её при следующем запуске.',
     stopping: 'Остановка: отправляемые строки будут обработаны, затем продолжите с --resume {job}',
     'unknown-rows':
-      'Строк с неизвестным результатом: {n} (строки {rows}): проверьте эти профили, затем --resume {job} --unknown resend или --unknown skip',
+      'Строк с неизвестным результатом: {n} (строки файла {lines}): проверьте эти профили, затем --resume {job} --unknown resend или --unknown skip',
+    'left-out':
+      'Не отправлена {n} строка, пропущенная из-за --skip-invalid (строка файла {lines}). Исправьте её и отправьте отдельным файлом; код выхода 1. | Не отправлены {n} строки, пропущенные из-за --skip-invalid (строки файла {lines}). Исправьте их и отправьте отдельным файлом; код выхода 1. | Не отправлено {n} строк, пропущенных из-за --skip-invalid (строки файла {lines}). Исправьте их и отправьте отдельным файлом; код выхода 1.',
     'in-flight': 'отправляется {n}',
     'outcome-count': '{outcome}: {n}',
     'unknown-count': 'неизвестно: {n}',
     pace: '{perSecond}/с · осталось {secondsLeft} с',
     summary: 'Массовое задание {job}: {state}.',
+  },
+  'bulk-jobs': {
+    none: 'В журнале нет массовых заданий.',
+    job: '{job}  {state}  {created}  {file}',
+    counts: '  строк: {total}; {counts}',
+    pending: 'не отправлено {n}',
+    skipped: 'пропущено {n}',
+    resume: '  продолжить: gatedesk bulk-update --connection FILE --resume {job}',
   },
   report: {
     'out-mismatch':
