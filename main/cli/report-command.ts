@@ -7,10 +7,8 @@ import {
 } from '../platform/gateway/report-response'
 import { sizeLimit, timeLimit } from '../../preload/contract/locales/unit-wording'
 import { loadHistoryParameters } from '../reports'
-import {
-  reportRequestSchema,
-  type ReportRequest,
-} from '../../preload/contract/reports/report-request'
+import type { ReportRequest } from '../../preload/contract/reports/report-request'
+import { checkRequest } from '../../preload/contract/templates/report-template'
 import { sendRecorded } from './cli-history'
 import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
@@ -80,15 +78,26 @@ async function readReportRequest(file: string): Promise<ReportRequest> {
     const reason = (error as Error).message
     throw new CliFailure(cliText('cli.file.not-json', { option: '--request', file, reason }))
   }
-  const parsed = reportRequestSchema.safeParse(json)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!
-    const field = issue.path.join('.') || cliText('cli.file.whole-request')
-    throw new CliFailure(
-      cliText('cli.file.bad-field', { option: '--request', file, field, reason: issue.message }),
-    )
-  }
-  return parsed.data
+  const checked = checkRequest(json)
+  if (checked.ok) return checked.request
+  // Every problem at once, each at its field: one run of the command to correct them all.
+  const problems = checked.issues.map((issue) =>
+    cliText('cli.file.request-problem', {
+      field: issue.path || cliText('cli.file.whole-request'),
+      reason: mainText(issue),
+    }),
+  )
+  const format = (json as { reportFormat?: unknown } | null)?.reportFormat
+  if (typeof format === 'string' && requestedKind(format) === null)
+    problems.push(cliText('cli.file.request-format', { format }))
+  const heading = cliText('cli.file.request-problems', {
+    option: '--request',
+    file,
+    n: problems.length,
+  })
+  throw new CliFailure((wording) =>
+    [heading(wording), ...problems.map((problem) => `  ${problem(wording)}`)].join('\n'),
+  )
 }
 
 export async function reportCommand(argv: string[], io: CliIo): Promise<number> {

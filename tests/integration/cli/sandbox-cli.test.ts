@@ -244,7 +244,8 @@ describe('gatedesk report against it', () => {
       join(dir, 'x.csv'),
     ])
     expect(code).toBe(1)
-    expect(stderr).toContain(`--request ${bad}: "reportEncode"`)
+    expect(stderr).toContain(`--request ${bad}: 8 things to correct, nothing was sent:`)
+    expect(stderr).toContain('  reportEncode: Missing: write text here')
   })
 })
 
