@@ -65,6 +65,12 @@ function reasonCode<Code extends string>(
 }
 
 // Explicit projections: what the page shows, and nothing the service may add later.
+/** A stopped profile charges no more: the day it would have charged next is not shown. */
+function nextCharge({ status, schedule }: Profile): string | null {
+  if (status === 'stopped' || schedule.nextChargeDate === null) return null
+  return dottedDay(schedule.nextChargeDate)
+}
+
 function overview(sandbox: SandboxService): SandboxOverview {
   const snapshot = sandbox.snapshot()
   return {
@@ -94,7 +100,7 @@ function overview(sandbox: SandboxService): SandboxOverview {
       },
       currentRepeats: profile.schedule.currentRepeats,
       maxRepeats: profile.schedule.maxRepeats,
-      nextChargeDate: profile.schedule.nextChargeDate && dottedDay(profile.schedule.nextChargeDate),
+      nextChargeDate: nextCharge(profile),
     })),
     transactions: sandbox.transactions(50).map((transaction) => ({
       id: transaction.id,

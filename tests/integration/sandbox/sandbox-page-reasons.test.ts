@@ -25,6 +25,15 @@ describe("the Sandbox page's reasons", () => {
     )
   })
 
+  it('shows a next charge for running profiles only', () => {
+    const { profiles } = sandboxOverviewSchema.parse(page().overview())
+    const stopped = profiles.filter((profile) => profile.status === 'stopped')
+    expect(stopped.length).toBeGreaterThan(0)
+    for (const profile of stopped) expect(profile.nextChargeDate, profile.id).toBeNull()
+    for (const profile of profiles.filter((p) => p.status === 'running'))
+      expect(profile.nextChargeDate, profile.id).toMatch(/^\d\d\.\d\d\.\d{4}$/)
+  })
+
   it("code an issuer's decline, then an expired card's, with the gateway's text unchanged", async () => {
     service().updateSettings({ declineRate: 1 })
     const declined = await page().advance(14)
