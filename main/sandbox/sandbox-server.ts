@@ -13,6 +13,8 @@ import {
   internalErrorReply,
   stagedReply,
   type FaultKind,
+  latencyMs,
+  type AddedLatency,
 } from './http/faults'
 import type { VerifierOptions } from './oauth/oauth-verifier'
 import { receiveRequest } from './http/received-request'
@@ -36,6 +38,8 @@ export interface SandboxOptions {
   port?: number
   /** Honour the X-Sandbox-Fault request header (tests and the Sandbox page). */
   faults?: boolean
+  /** Added to every API request before it is handled: a gateway 30–200 ms away. */
+  latency?: AddedLatency
   /** White-label path prefixes; the spec's paths by default. */
   paths?: Partial<typeof SPEC_PATHS>
   /** Wall clock in Unix ms: oauth_timestamp windows and transaction times. */
@@ -173,6 +177,10 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       const known = FAULT_KINDS.join(', ')
       log.record({ operation, fault: null, outcome: 'bad-fault-header', detail: known })
       return writeReply(response, textReply(400, `${FAULT_HEADER} must be one of: ${known}`))
+    }
+    if (api && options.latency) {
+      await sleep(latencyMs(options.latency, Math.random))
+      if (stopping) return void response.destroy()
     }
     const staged = fault ? stagedReply(fault) : null
     if (fault === 'reset' || staged) {

@@ -49,6 +49,16 @@ export function faultFor(
   return queue.take()
 }
 
+/** A network's round trip added to every API request: `meanMs` ± `jitterMs`, evenly spread. */
+export interface AddedLatency {
+  meanMs: number
+  jitterMs: number
+}
+
+/** One request's added latency, in ms (never below 0). */
+export const latencyMs = ({ meanMs, jitterMs }: AddedLatency, random: () => number) =>
+  Math.max(0, meanMs + (random() * 2 - 1) * jitterMs)
+
 /** The reply a fault puts in place of the real one, for faults that are only a reply. */
 export function stagedReply(kind: FaultKind): Reply | null {
   switch (kind) {

@@ -18,7 +18,11 @@ export function hostSandbox(
   exit: (code: number) => void,
 ): void {
   const reply = (message: SandboxReply) => parent.send(message)
-  const running = startSandbox({ stateDir: options.stateDir, faults: options.faults })
+  const running = startSandbox({
+    stateDir: options.stateDir,
+    faults: options.faults,
+    latency: options.latency,
+  })
   // Listening first: a request that comes while the sandbox starts waits for it.
   parent.onMessage((message) => {
     running.then(

@@ -1,23 +1,40 @@
 import type { SandboxConnection } from '../sandbox-connection'
 import type { SandboxPage } from '../sandbox-page'
+import type { AddedLatency } from '../http/faults'
 
 /** How the embedded sandbox runs, passed to its process as command-line arguments. */
 export interface SandboxProcessOptions {
   stateDir: string
   /** Honour the X-Sandbox-Fault request header. */
   faults: boolean
+  /** A gateway's distance, added to every API request (the bulk benchmark's). */
+  latency?: AddedLatency
 }
 
 const STATE_DIR = '--state-dir='
+const LATENCY = '--latency='
 
 export function sandboxProcessArgs(options: SandboxProcessOptions): string[] {
-  return [`${STATE_DIR}${options.stateDir}`, ...(options.faults ? ['--faults'] : [])]
+  const { latency } = options
+  return [
+    `${STATE_DIR}${options.stateDir}`,
+    ...(options.faults ? ['--faults'] : []),
+    ...(latency ? [`${LATENCY}${latency.meanMs},${latency.jitterMs}`] : []),
+  ]
+}
+
+function latencyOf(args: readonly string[]): AddedLatency | undefined {
+  const text = args.find((arg) => arg.startsWith(LATENCY))?.slice(LATENCY.length)
+  if (text === undefined) return undefined
+  const [meanMs, jitterMs] = text.split(',').map(Number)
+  return { meanMs: meanMs!, jitterMs: jitterMs! }
 }
 
 export function sandboxProcessOptions(args: readonly string[]): SandboxProcessOptions {
   const stateDir = args.find((arg) => arg.startsWith(STATE_DIR))?.slice(STATE_DIR.length)
   if (!stateDir) throw new Error(`the sandbox process needs ${STATE_DIR}DIR`)
-  return { stateDir, faults: args.includes('--faults') }
+  const latency = latencyOf(args)
+  return { stateDir, faults: args.includes('--faults'), ...(latency && { latency }) }
 }
 
 /** Where a started sandbox listens and how its demo merchant reaches it. */
