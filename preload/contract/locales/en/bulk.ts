@@ -5,7 +5,7 @@ export const bulk = {
     open: 'Open a CSV file of updates',
     export: 'Save the results',
   },
-  lead: "Update many recurring profiles from a spreadsheet: every row is checked with the editor's rules first, each gets its own order id, and a journal makes sure no row is sent twice, even after a crash.",
+  lead: "Update many recurring profiles from a spreadsheet: every row is checked with the editor's rules first, each gets its own order ID, and a journal makes sure no row is sent twice, even after a crash.",
   interrupted:
     'A bulk job was interrupted. Resume sends only rows never sent; rows that were in flight are listed as unknown for your decision. | {n} bulk jobs were interrupted. Resume sends only rows never sent; rows that were in flight are listed as unknown for your decision.',
   rows: '{n} row | {n} rows',
@@ -77,7 +77,7 @@ export const bulk = {
     excluded: 'Excluded by you',
     held: 'Held: same update is uncertain',
     request: 'Request (as it will be sent; card data masked)',
-    rowOrderId: '(order id of row {row})',
+    rowOrderId: '(order ID of row {row})',
   },
   job: {
     title: 'Jobs',
@@ -113,12 +113,12 @@ export const bulk = {
     },
     unknownTitle: '{n} row has an unknown outcome | {n} rows have an unknown outcome',
     unknownText: 'They may or may not have reached the gateway. Check those profiles, then decide:',
-    resend: 'Send them again (new order ids)',
+    resend: 'Send them again (new order IDs)',
     skip: 'Skip them',
     resendConfirm: {
       title: 'Send {n} unknown row again? | Send {n} unknown rows again?',
       content:
-        'Each may already have reached the gateway and changed its profile. Check those profiles first; each row goes again with a new order id.',
+        'Each may already have reached the gateway and changed its profile. Check those profiles first; each row goes again with a new order ID.',
       yes: 'Send again',
     },
     skipConfirm: {
@@ -129,8 +129,8 @@ export const bulk = {
     byState: 'Filter by state',
     anyOutcome: 'Any outcome',
     byOutcome: 'Filter by outcome',
-    search: 'Profile or order id',
-    searchLabel: 'Search by profile or order id',
+    search: 'Profile or order ID',
+    searchLabel: 'Search by profile or order ID',
   },
   rowStates: {
     pending: 'Not sent yet',
@@ -143,7 +143,7 @@ export const bulk = {
     row: 'Row',
     environment: 'Environment',
     profile: 'Profile',
-    orderId: 'Order id',
+    orderId: 'Order ID',
     state: 'State',
     outcome: 'Outcome',
     serialNumber: 'Serial number',

@@ -5,7 +5,7 @@
 export const mainBulk = {
   row: {
     interrupted:
-      'The run was interrupted while this row was being sent: it may have reached the gateway. Check the profile, then send it again (with a new order id) or skip it.',
+      'The run was interrupted while this row was being sent: it may have reached the gateway. Check the profile, then send it again (with a new order ID) or skip it.',
     'unknown-environment':
       'environment "{value}" is not a configured environment: write one of {names}, or leave the cell empty for the job\'s environment',
     'bad-profile-type':
