@@ -1,0 +1,236 @@
+// The packaging dry run as a test: electron-builder packs the app for Linux `dir` with a stand-in
+// Electron folder made here (the Electron binary cannot be downloaded), from a staging folder of
+// its own (this repository's package.json, electron-builder.yml and node_modules; out/ built for
+// it), and the result is checked as a merchant's IT would install it.
+import { execFile } from 'node:child_process'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
+import { builtinModules, createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { extractAll, listPackage } from '@electron/asar'
+import { FuseV1Options } from '@electron/fuses'
+import { load } from 'js-yaml'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SCRIPT_ENTRIES } from '../../../main/platform/workers/entries'
+
+const run = promisify(execFile)
+const ROOT = resolve(import.meta.dirname, '../../..')
+const ELECTRON_VERSION = '45.4.1'
+/** The packed app (app.asar and app.asar.unpacked together) stays under this. */
+const PACKAGE_MB_MAX = 140
+
+const work = join(tmpdir(), `gatedesk-package-${process.pid}`)
+const stage = join(work, 'stage')
+const standIn = join(work, 'electron')
+const output = join(work, 'release')
+const unpacked = join(output, 'linux-unpacked')
+const resources = join(unpacked, 'resources')
+const extracted = join(work, 'extracted')
+const config = load(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
+  electronFuses: Record<string, boolean>
+  linux: { executableName: string }
+}
+const packageJson = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+}
+
+/** The fuse wire's place in an Electron binary: this sentinel, then its version and length. */
+const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX'
+const FUSE_COUNT = 8
+/** A fuse's byte on the wire (@electron/fuses's values, which it does not export). */
+const FuseState = { DISABLE: 0x30, ENABLE: 0x31, INHERIT: 0x90 } as const
+
+/** A folder shaped as electron-builder expects Electron's: an executable carrying a fuse wire. */
+function makeStandInElectron() {
+  mkdirSync(join(standIn, 'locales'), { recursive: true })
+  mkdirSync(join(standIn, 'resources'), { recursive: true })
+  const wire = Buffer.from([1, FUSE_COUNT, ...Array<number>(FUSE_COUNT).fill(FuseState.INHERIT)])
+  writeFileSync(
+    join(standIn, 'electron'),
+    Buffer.concat([Buffer.from(`#!/bin/sh\nexit 0\n# ${SENTINEL}`), wire, Buffer.from('\n')]),
+    { mode: 0o755 },
+  )
+  writeFileSync(join(standIn, 'version'), ELECTRON_VERSION)
+  writeFileSync(join(standIn, 'LICENSE'), 'stand-in')
+  for (const file of ['chrome_100_percent.pak', 'resources.pak', 'icudtl.dat', 'locales/en-US.pak'])
+    writeFileSync(join(standIn, file), '')
+}
+
+beforeAll(async () => {
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(stage, { recursive: true })
+  for (const file of ['package.json', 'electron-builder.yml'])
+    cpSync(join(ROOT, file), join(stage, file))
+  if (existsSync(join(ROOT, 'build')))
+    cpSync(join(ROOT, 'build'), join(stage, 'build'), { recursive: true })
+  symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'))
+  const bin = (name: string) => join(ROOT, 'node_modules/.bin', name)
+  // Built for the stage alone: out/ of the working tree may be rebuilt meanwhile.
+  await run(bin('electron-vite'), ['build', '--outDir', join(stage, 'out')], { cwd: ROOT })
+  // As out/ holds after npm run test:unit: the command line's bundle, never the app's to pack.
+  mkdirSync(join(stage, 'out/cli'))
+  writeFileSync(join(stage, 'out/cli/gatedesk.js'), '')
+  makeStandInElectron()
+  await run(
+    bin('electron-builder'),
+    [
+      '--linux',
+      'dir',
+      '--projectDir',
+      stage,
+      `-c.electronDist=${standIn}`,
+      `-c.electronVersion=${ELECTRON_VERSION}`,
+      // Native modules are built for this Node by npm test; a real package rebuilds them for Electron.
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
+    ],
+    { cwd: stage, maxBuffer: 64 * 1024 * 1024 },
+  )
+  extractAll(join(resources, 'app.asar'), extracted)
+}, 600_000)
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+/** Every path in the archive, from its root ("/out/main/index.js"). */
+const packed = () => listPackage(join(resources, 'app.asar'), { isPack: false })
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+
+/** A relative file or a package (and a path inside it): the rest is text that looks like one. */
+const SPECIFIER = /^(\.{1,2}\/[\w./-]+|(node:)?(@[\w.-]+\/)?[\w.-]+(\/[\w./-]+)?)$/
+
+/** What a bundle imports: relative files and bare packages, statically or by import(). */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  const found = [...text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']([^"']+)["']/g)]
+  return [...new Set(found.map((match) => match[1]!))].filter((specifier) =>
+    SPECIFIER.test(specifier),
+  )
+}
+
+/** The bundles main loads first: the app, each thread and process of the one list, the preload. */
+const ENTRY_BUNDLES = [
+  'out/main/index.js',
+  ...Object.keys(SCRIPT_ENTRIES).map((name) => `out/main/${name}.js`),
+  'out/preload/index.cjs',
+]
+
+/** Every bundle file the entries reach, and every package they import. */
+function reached(): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>()
+  const packages = new Set<string>()
+  const pending = ENTRY_BUNDLES.map((bundle) => join(extracted, bundle))
+  while (pending.length > 0) {
+    const file = pending.pop()!
+    if (files.has(file)) continue
+    files.add(file)
+    if (!existsSync(file)) continue
+    for (const specifier of importsOf(file)) {
+      if (specifier.startsWith('.')) pending.push(join(dirname(file), specifier))
+      else if (specifier !== 'electron' && !isBuiltin(specifier)) packages.add(specifier)
+    }
+  }
+  return { files, packages }
+}
+const isBuiltin = (specifier: string) =>
+  specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)
+
+describe('the Linux package', () => {
+  it('has the fuses written as electron-builder.yml sets them', () => {
+    const binary = readFileSync(join(unpacked, config.linux.executableName))
+    const at = binary.indexOf(SENTINEL) + SENTINEL.length
+    expect([binary[at], binary[at + 1]]).toEqual([1, FUSE_COUNT])
+    const option = (name: string) =>
+      FuseV1Options[(name[0]!.toUpperCase() + name.slice(1)) as keyof typeof FuseV1Options]
+    for (const [name, enabled] of Object.entries(config.electronFuses)) {
+      expect(option(name), name).toBeTypeOf('number')
+      expect(binary[at + 2 + option(name)], name).toBe(
+        enabled ? FuseState.ENABLE : FuseState.DISABLE,
+      )
+    }
+  })
+
+  it('holds the app, each of its threads and processes, the preload, the window and all they import', () => {
+    const { files } = reached()
+    const missing = [...files]
+      .filter((file) => !existsSync(file))
+      .map((file) => relative(extracted, file))
+    expect(missing).toEqual([])
+    expect(files.size).toBeGreaterThan(ENTRY_BUNDLES.length)
+    expect(existsSync(join(extracted, 'out/renderer/index.html'))).toBe(true)
+    const html = readFileSync(join(extracted, 'out/renderer/index.html'), 'utf8')
+    for (const [, asset] of html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g))
+      expect(existsSync(join(extracted, 'out/renderer', asset!)), asset).toBe(true)
+  })
+
+  it('loads every package the bundles import, from the package itself', async () => {
+    const { packages } = reached()
+    expect([...packages].sort()).toEqual(
+      expect.arrayContaining(['better-sqlite3', 'keytar', 'zod', '@duckdb/node-bindings']),
+    )
+    const requireFromMain = createRequire(join(extracted, 'out/main/index.js'))
+    for (const name of packages) {
+      const file = requireFromMain.resolve(name)
+      expect(file.startsWith(extracted), `${name} resolved outside the package: ${file}`).toBe(true)
+      await import(pathToFileURL(file).href)
+    }
+  })
+
+  it('unpacks every native library, by name, from the archive', () => {
+    const native = /\.(node|so(\.\d+)*|dylib|dll)$/
+    const inArchive = packed().filter((path) => native.test(path))
+    expect(inArchive.length).toBeGreaterThan(0)
+    const notUnpacked = inArchive.filter(
+      (path) => !existsSync(join(resources, 'app.asar.unpacked', path)),
+    )
+    expect(notUnpacked).toEqual([])
+    expect(inArchive).toEqual(expect.arrayContaining([expect.stringMatching(/libduckdb\.so$/)]))
+  })
+
+  it('ships nothing the app does not run', () => {
+    const paths = packed()
+    const devPackages = Object.keys(packageJson.devDependencies).filter(
+      (name) => !(name in packageJson.dependencies),
+    )
+    expect(
+      paths.filter((path) => devPackages.some((name) => path === `/node_modules/${name}`)),
+    ).toEqual([])
+    expect(
+      paths.filter(
+        (path) =>
+          path.startsWith('/out/cli') || /^\/(tests|bench|main|renderer|preload)\//.test(path),
+      ),
+    ).toEqual([])
+    expect(paths.filter((path) => /\.(map|ts)$/.test(path))).toEqual([])
+    expect(
+      paths.filter((path) => /\/node_modules\/[^/]+\/(test|tests|benchmarks?)\//.test(path)),
+    ).toEqual([])
+    expect(
+      paths.filter((path) =>
+        /better-sqlite3\/(prebuilds\/(darwin|win32|linuxmusl)|deps|src)/.test(path),
+      ),
+    ).toEqual([])
+  })
+
+  it(`stays under ${PACKAGE_MB_MAX} MB`, () => {
+    const bytes = [join(resources, 'app.asar'), ...filesUnder(join(resources, 'app.asar.unpacked'))]
+      .map((file) => statSync(file).size)
+      .reduce((sum, size) => sum + size, 0)
+    console.log(`the packed app: ${(bytes / 1024 / 1024).toFixed(1)} MB`)
+    expect(bytes / 1024 / 1024).toBeLessThan(PACKAGE_MB_MAX)
+  })
+})
