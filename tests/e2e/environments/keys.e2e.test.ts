@@ -67,6 +67,18 @@ describe('Keys & environments', () => {
     expect((await progressPainted()).join(' ')).toContain('Generating a 2048-bit key pair')
     await expect.poll(() => byTestId('rsa-key-status').textContent()).toContain('Private key in')
     expect(await suite.app.page.content()).not.toContain('PRIVATE KEY')
+    // Read to support by phone: in groups of four bytes, a line never breaking inside one.
+    const groups = byTestId('fingerprint').locator('.group')
+    expect(await groups.allTextContents()).toHaveLength(8)
+    for (const lines of await groups.evaluateAll((spans) =>
+      spans.map((span) => span.getClientRects().length),
+    ))
+      expect(lines).toBe(1)
+    await suite.app.page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    await byTestId('copy-fingerprint').click()
+    await expect
+      .poll(() => suite.app.page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(await byTestId('fingerprint').textContent())
     await suite.app.screenshot('keys-production-environment')
   })
 

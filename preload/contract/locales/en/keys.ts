@@ -77,6 +77,8 @@ export const keys = {
       'Key pair generated; the private key is in the keychain. Send the public key to support.',
     imported: 'Imported the {bits}-bit key {fingerprint}…',
     copied: 'Public key copied.',
+    copyFingerprint: 'Copy fingerprint',
+    fingerprintCopied: 'Fingerprint copied.',
     clipboardRefused: 'The clipboard refused; use "Save public key…" instead.',
     savedTo: 'Saved {file}',
     removed: 'Key pair removed.',
