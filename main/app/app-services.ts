@@ -218,7 +218,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       preview: createRecurringPreviewService({ environments, gateway }),
       inFlight: createInFlightSends(),
     },
-    history: { history },
+    history: { history, dialogs: options.dialogs },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },

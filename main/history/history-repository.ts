@@ -7,8 +7,9 @@ import { uncertainUpdates, updateKey } from './uncertain-updates'
 import { redactParameters, redactText } from '../platform/privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
 import { coded } from '../platform/i18n/english'
+import { historyWhere, type HistoryFilter, type HistoryOperation } from './history-filter'
 
-export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
+export type { HistoryOperation } from './history-filter'
 
 /** 'sending' until the answer is recorded; an entry the app could not finish becomes 'unknown'. */
 export type HistoryOutcome = RequestOutcome
@@ -52,14 +53,7 @@ export interface HistoryEntry {
   params?: MessageParams
 }
 
-export interface HistoryQuery {
-  profileId?: string
-  orderId?: string
-  outcome?: HistoryOutcome
-  /** ISO 8601: entries sent at or after it. */
-  from?: string
-  /** ISO 8601: entries sent before it. */
-  to?: string
+export interface HistoryQuery extends HistoryFilter {
   /** At most 500; 50 by default. */
   limit?: number
   offset?: number
@@ -109,17 +103,6 @@ const valueOf = (parameters: readonly Parameter[], name: string) =>
 
 const redactedOrNull = (text: string | null | undefined) =>
   text === null || text === undefined ? null : redactText(text)
-
-/** Dates are compared as stored: ISO 8601 in UTC sorts as it reads. */
-function isoInstant(value: string, field: string): string {
-  const date = new Date(value)
-  if (Number.isNaN(date.getTime())) {
-    throw new RangeError(
-      `History search: "${field}" is not a date (${value.slice(0, 40)}); use e.g. 2026-11-30T00:00:00Z`,
-    )
-  }
-  return date.toISOString()
-}
 
 const INTERRUPTED = coded('history.interrupted')
 
@@ -233,30 +216,41 @@ export function createHistoryRepository(
     get: entryOf,
 
     search(query: HistoryQuery = {}): HistoryPage {
-      const conditions: string[] = []
-      const values: Record<string, string | number> = {}
-      const where = (condition: string, name: string, value: string | undefined) => {
-        if (value === undefined || value === '') return
-        conditions.push(condition)
-        values[name] = value
-      }
-      where('profile_id = @profileId', 'profileId', query.profileId)
-      where('order_id = @orderId', 'orderId', query.orderId)
-      where('outcome = @outcome', 'outcome', query.outcome)
-      where('sent_at >= @from', 'from', query.from && isoInstant(query.from, 'from'))
-      where('sent_at < @to', 'to', query.to && isoInstant(query.to, 'to'))
-      const filter = conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''
+      const { where, values } = historyWhere(query)
       const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500)
       const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
       const rows = db
         .prepare(
-          `SELECT * FROM request_history ${filter} ORDER BY sent_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
+          `SELECT * FROM request_history ${where} ORDER BY sent_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,
         )
         .all(values) as HistoryRow[]
       const { total } = db
-        .prepare(`SELECT count(*) AS total FROM request_history ${filter}`)
+        .prepare(`SELECT count(*) AS total FROM request_history ${where}`)
         .get(values) as { total: number }
       return { entries: rows.map(toEntry), total }
+    },
+
+    /**
+     * Every entry the filter matches, newest first, in chunks read whole (no statement stays open
+     * between them, so the caller may wait for its writes while sends go on).
+     */
+    *matching(filter: HistoryFilter = {}, chunk = 1000): Generator<HistoryEntry[]> {
+      const { where, values } = historyWhere(filter)
+      const after = `(sent_at < @lastSent OR (sent_at = @lastSent AND id < @lastId))`
+      const next = db.prepare(
+        `SELECT * FROM request_history
+         ${where ? `${where} AND ${after}` : `WHERE ${after}`}
+         ORDER BY sent_at DESC, id DESC LIMIT ${Math.max(1, Math.trunc(chunk))}`,
+      )
+      // Past the newest entry: every ISO instant sorts before '~'.
+      let last = { lastSent: '~', lastId: Number.MAX_SAFE_INTEGER }
+      for (;;) {
+        const rows = next.all({ ...values, ...last }) as HistoryRow[]
+        if (rows.length === 0) return
+        yield rows.map(toEntry)
+        const tail = rows.at(-1)!
+        last = { lastSent: tail.sent_at, lastId: tail.id }
+      }
     },
   }
 }

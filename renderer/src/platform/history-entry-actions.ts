@@ -3,7 +3,7 @@ import type { HistoryEntryView } from '../../../preload/contract/history/history
 
 /**
  * What History offers on an entry that another screen owns: a recurring update reopened in the
- * editor, a report run again in the designer. The app passes them in (renderer/src/main.ts), so
+ * editor, a report run again in the designer, a bulk job shown on the Bulk screen. The app passes them in (renderer/src/main.ts), so
  * History imports no other screen.
  */
 export interface HistoryEntryActions {
@@ -12,6 +12,8 @@ export interface HistoryEntryActions {
   useReopen: () => (entry: HistoryEntryView) => Promise<boolean>
   canRunAgain: (entry: HistoryEntryView) => boolean
   useRunAgain: () => (entry: HistoryEntryView) => Promise<boolean>
+  /** A composable: the function it returns shows a bulk job on the Bulk screen. */
+  useOpenBulkJob: () => (bulkJobId: string) => Promise<void>
 }
 
 export const HISTORY_ENTRY_ACTIONS: InjectionKey<HistoryEntryActions> =

@@ -24,7 +24,9 @@ let clock = Date.parse('2026-11-20T09:00:00Z')
 const history = createHistoryRepository(db, () => new Date((clock += 60_000)))
 const listeners = new Map<string, (event: InvokeEventLike, payload: unknown) => unknown>()
 const ipc: IpcMainLike = { handle: (name, listener) => listeners.set(name, listener) }
-registerHandlers(ipc, historyHandlers({ history }) as Handlers, {
+// No dialog opens here: history:export is tested in history-search.test.ts.
+const dialogs = { chooseFileToOpen: async () => null, chooseFileToSave: async () => null }
+registerHandlers(ipc, historyHandlers({ history, dialogs }) as Handlers, {
   trustedOrigins: ['app://gatedesk'],
   logError: () => {},
 })

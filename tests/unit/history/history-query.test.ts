@@ -68,8 +68,11 @@ describe('the History query', () => {
   it('sends trimmed texts, and nothing for empty filters', () => {
     expect(toQuery(noCriteria())).toEqual({})
     expect(
-      toQuery({ profileId: '  100001 ', orderId: '   ', outcome: 'unknown', days: null }),
-    ).toEqual({ profileId: '100001', outcome: 'unknown' })
+      toQuery({ ...noCriteria(), text: '  100001 ', outcome: 'unknown', operation: null }),
+    ).toEqual({ text: '100001', outcome: 'unknown' })
+    expect(toQuery({ ...noCriteria(), text: '   ', environmentId: 'env-1' })).toEqual({
+      environmentId: 'env-1',
+    })
   })
 
   it('sends the picked days as the range of instants', () => {
@@ -80,7 +83,8 @@ describe('the History query', () => {
   })
 
   it('treats filters that search for the same thing as the same', () => {
-    expect(sameCriteria(noCriteria(), { ...noCriteria(), profileId: '  ' })).toBe(true)
-    expect(sameCriteria(noCriteria(), { ...noCriteria(), profileId: '1' })).toBe(false)
+    expect(sameCriteria(noCriteria(), { ...noCriteria(), text: '  ' })).toBe(true)
+    expect(sameCriteria(noCriteria(), { ...noCriteria(), text: '1' })).toBe(false)
+    expect(sameCriteria(noCriteria(), { ...noCriteria(), operation: 'custom-report' })).toBe(false)
   })
 })

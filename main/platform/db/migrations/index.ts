@@ -7,6 +7,7 @@ import { forgetDataHeaders } from './006-forget-data-headers'
 import { remaskStoredTexts } from './007-remask-stored-texts'
 import { savedReportViews } from './008-saved-report-views'
 import { recentReports } from './009-recent-reports'
+import { historySearch } from './010-history-search'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   remaskStoredTexts,
   savedReportViews,
   recentReports,
+  historySearch,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

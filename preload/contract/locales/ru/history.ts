@@ -9,7 +9,7 @@ export const history: Translation<typeof english> = {
   total: '{n} запрос | {n} запроса | {n} запросов',
   emptyFiltered: 'Подходящих запросов нет. Измените или сбросьте фильтры.',
   empty:
-    'Запросов пока нет — здесь появятся изменения, отправленные из раздела «Регулярные платежи».',
+    'Пока ничего не отправлено. Здесь появятся все изменения регулярных платежей из раздела «Регулярные платежи», все запуски отчётов и все строки, отправленные массовыми заданиями.',
   rowLabel: 'Запрос №{id}, {outcome}: показать подробности',
   operations: {
     'update-recurring-payment': 'Изменение регулярного платежа',
@@ -33,8 +33,10 @@ export const history: Translation<typeof english> = {
   },
   searchFailed: 'Поиск не выполнен. {problems}.',
   filters: {
-    exactProfileId: 'Точный ID',
-    exactOrderId: 'Точный ID',
+    find: 'Найти',
+    findPlaceholder: 'ID заказа, профиль, серийный номер, ID инцидента, сообщение',
+    anyOperation: 'Любая операция',
+    anyEnvironment: 'Любое окружение',
     anyOutcome: 'Любой',
     sentBetween: 'Отправлены в период',
     firstDay: 'С',
@@ -43,11 +45,30 @@ export const history: Translation<typeof english> = {
     clear: 'Сбросить фильтры',
     showingAll: 'Показаны все запросы.',
     showingWith: 'Показаны запросы: {filters}.',
-    profileId: 'ID профиля {value}',
-    orderId: 'ID заказа {value}',
+    text: '«{value}»',
+    operation: 'операция «{value}»',
+    environment: 'окружение «{value}»',
     outcome: 'результат «{value}»',
     days: 'отправлены {from} – {to}',
     pending: ' Изменения в полях применяются по Enter или кнопке «Найти».',
+  },
+  export: {
+    button: 'Выгрузить в CSV…',
+    saved: 'Сохранено: {file}, запросов — {rows}, данные карт замаскированы.',
+    failed: 'Не удалось выгрузить историю: {message}',
+  },
+  dialogs: {
+    export: 'Выгрузка истории в CSV',
+  },
+  bulkJobs: {
+    title: 'Массовые задания',
+    intro:
+      'Каждая строка, отправленная массовым заданием, — запрос в списке выше. Откройте задание, чтобы увидеть его строки.',
+    none: 'Массовых заданий пока нет.',
+    rows: '{n} строка | {n} строки | {n} строк',
+    open: 'Открыть задание',
+    openLabel: 'Открыть массовое задание {file} от {created} в разделе «Массовые изменения»',
+    failed: 'Не удалось прочитать массовые задания: {message}',
   },
   detail: {
     title: 'Запрос №{id}',

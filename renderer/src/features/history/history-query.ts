@@ -1,20 +1,26 @@
-import type { HistoryQueryInput } from '../../../../preload/contract/history/history-channels'
+import type {
+  HistoryEntryView,
+  HistoryFilterInput,
+} from '../../../../preload/contract/history/history-channels'
 import type { RequestOutcome } from '../../../../preload/contract/platform/request-outcomes'
 
 export type HistoryOutcome = RequestOutcome
 
 /** One set of History filters: what the boxes hold, or what the shown results were searched with. */
 export interface HistoryCriteria {
-  profileId: string
-  orderId: string
+  /** Any part of an order ID, profile, serial number, incident ID or message. */
+  text: string
+  operation: HistoryEntryView['operation'] | null
+  environmentId: string | null
   outcome: HistoryOutcome | null
   /** The first and the last day to include, as instants within those days (the date picker's). */
   days: [number, number] | null
 }
 
 export const noCriteria = (): HistoryCriteria => ({
-  profileId: '',
-  orderId: '',
+  text: '',
+  operation: null,
+  environmentId: null,
   outcome: null,
   days: null,
 })
@@ -36,13 +42,13 @@ export function dayRange(first: number | Date, last: number | Date): { from: str
   }
 }
 
-/** The query main understands: trimmed texts, and the date range as ISO instants (end excluded). */
-export function toQuery(criteria: HistoryCriteria): HistoryQueryInput {
-  const query: HistoryQueryInput = {}
-  const profileId = criteria.profileId.trim()
-  const orderId = criteria.orderId.trim()
-  if (profileId) query.profileId = profileId
-  if (orderId) query.orderId = orderId
+/** The filter main understands: trimmed text, and the date range as ISO instants (end excluded). */
+export function toQuery(criteria: HistoryCriteria): HistoryFilterInput {
+  const query: HistoryFilterInput = {}
+  const text = criteria.text.trim()
+  if (text) query.text = text
+  if (criteria.operation) query.operation = criteria.operation
+  if (criteria.environmentId) query.environmentId = criteria.environmentId
   if (criteria.outcome) query.outcome = criteria.outcome
   if (criteria.days) Object.assign(query, dayRange(criteria.days[0], criteria.days[1]))
   return query

@@ -3,6 +3,7 @@ import { computed, ref } from 'vue'
 import type { HistoryEntryView } from '../../../../preload/contract/history/history-channels'
 import { BridgeError, call } from '../../platform/bridge'
 import { i18n } from '../../platform/i18n'
+import { dialogText } from '../../platform/i18n/dialog-filters'
 import { noCriteria, sameCriteria, toQuery, type HistoryCriteria } from './history-query'
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const
@@ -71,6 +72,13 @@ export const useHistoryStore = defineStore('history', () => {
     draft.value = copy(applied.value)
   }
 
+  /** Saves what the shown results were searched with, every page of it, as CSV (main's dialog). */
+  const exportCsv = () =>
+    call('history:export', {
+      ...toQuery(applied.value),
+      ...dialogText(i18n.global.t('history.dialogs.export')),
+    })
+
   function goTo(next: number): Promise<void> {
     page.value = next
     return load()
@@ -97,14 +105,16 @@ export const useHistoryStore = defineStore('history', () => {
     search,
     clear,
     revert,
+    exportCsv,
     goTo,
     resize,
   }
 })
 
 const FIELD_LABELS = {
-  profileId: 'history.fields.profileId',
-  orderId: 'history.fields.orderId',
+  text: 'history.filters.find',
+  operation: 'history.fields.operation',
+  environmentId: 'history.fields.environment',
   outcome: 'history.fields.outcome',
   from: 'history.fields.from',
   to: 'history.fields.to',
