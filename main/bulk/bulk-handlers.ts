@@ -1,4 +1,6 @@
+import { writeFile } from 'node:fs/promises'
 import { basename } from 'node:path'
+import { sampleCsv } from './sample-csv'
 import type { BulkService } from './bulk-service'
 import type { ImportSessions } from './import-sessions'
 import {
@@ -43,6 +45,8 @@ export function bulkHandlers(deps: {
       imports.preview(importId, filter, offset, limit),
     'bulk:fix': async ({ importId, rowNumber, column, value }) =>
       imports.fix(importId, rowNumber, column, value),
+    'bulk:convert-decimal-commas': async ({ importId, column }) =>
+      imports.convertDecimalCommas(importId, column),
     'bulk:exclude': async ({ importId, rowNumbers, excluded }) => ({
       changed: imports.exclude(importId, rowNumbers, excluded),
     }),
@@ -56,6 +60,15 @@ export function bulkHandlers(deps: {
     'bulk:decide': async ({ bulkJobId, rowNumbers, decision }) => ({
       changed: await bulk.decide(bulkJobId, rowNumbers, decision),
     }),
+    'bulk:save-sample': async (input) => {
+      const file = await dialogs.chooseFileToSave({
+        ...dialogWords(input, 'bulk.dialogs.sample', CSV_FILES),
+        defaultName: 'gatedesk-bulk-sample.csv',
+      })
+      if (!file) return { kind: 'cancelled' as const }
+      await writeFile(file, sampleCsv(), 'utf8')
+      return { kind: 'saved' as const, fileName: basename(file) }
+    },
     'bulk:export': async (input) => {
       const { bulkJobId } = input
       const file = await dialogs.chooseFileToSave({

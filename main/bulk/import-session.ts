@@ -8,6 +8,7 @@ import type { BulkSource } from './bulk-source'
 import { MAPPABLE_PARAMETERS } from './column-mapping'
 import { isHeaderLine } from '../platform/privacy/column-name'
 import type { RowProblem } from './row-check'
+import { decimalCommaColumns } from './decimal-commas'
 
 /** A file (or pasted table) imported for a bulk job, with the fixes and exclusions made to it. */
 export interface ImportSession {
@@ -70,6 +71,7 @@ export function importView(session: ImportSession): BulkImport {
     rowCount: session.source.rows.length,
     mapping: session.mapping,
     parameters: [...MAPPABLE_PARAMETERS],
+    decimalCommas: decimalCommaColumns(session),
   }
 }
 

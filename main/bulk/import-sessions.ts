@@ -18,6 +18,7 @@ import {
   type RowEnvironments,
 } from './row-environments'
 import { explainedError } from '../platform/i18n/english'
+import { convertDecimalCommas } from './decimal-commas'
 import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 
 /** A pasted table's name; the window words it in its own language. */
@@ -148,6 +149,15 @@ export function createImportSessions(deps: {
       session.fixes.set(rowNumber, fixes)
       checkRow(session, rowNumber, rowEnvironments())
       return rowView(session, rowNumber)
+    },
+
+    /** Every amount of a money column with a decimal comma, written with a point; how many. */
+    convertDecimalCommas(importId: string, column: number) {
+      const session = get(importId)
+      const converted = convertDecimalCommas(session, column)
+      const environments = rowEnvironments()
+      for (const row of converted) checkRow(session, row, environments)
+      return { import: importView(session), converted: converted.length }
     },
 
     exclude(importId: string, rowNumbers: readonly number[], excluded: boolean): number {

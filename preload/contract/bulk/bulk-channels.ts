@@ -39,6 +39,16 @@ export const bulkImportSchema = z.object({
   mapping: mappingSchema,
   /** What a column may be mapped to: the parameters of spec 4.2, profile-type, environment. */
   parameters: z.array(outputText(64)),
+  /** Money columns with amounts written with a decimal comma ("12,50"): offered for conversion. */
+  decimalCommas: z
+    .array(
+      z.object({
+        column: z.number().int().min(0),
+        parameter: outputText(64),
+        count: z.number().int().min(1),
+      }),
+    )
+    .max(COLUMNS_MAX),
 })
 export type BulkImport = z.infer<typeof bulkImportSchema>
 
@@ -214,6 +224,11 @@ export const bulkChannels = {
     }),
     bulkPreviewRowSchema,
   ),
+  'bulk:convert-decimal-commas': channel(
+    'Writes every amount of a money column that has a decimal comma with a point, as fixes in place.',
+    z.object({ importId: importIdSchema, column: z.number().int().min(0).max(COLUMNS_MAX) }),
+    z.object({ import: bulkImportSchema, converted: z.number().int().min(0) }),
+  ),
   'bulk:exclude': channel(
     'Leaves rows out of the job, or takes them back.',
     z.object({
@@ -276,6 +291,14 @@ export const bulkChannels = {
     z.discriminatedUnion('kind', [
       cancelled,
       z.object({ kind: z.literal('saved'), fileName: outputText(255), rows: z.number().int() }),
+    ]),
+  ),
+  'bulk:save-sample': channel(
+    'Saves a sample CSV of updates (the columns the mapping knows, two rows that pass the checks).',
+    z.object(dialogTextFields),
+    z.discriminatedUnion('kind', [
+      cancelled,
+      z.object({ kind: z.literal('saved'), fileName: outputText(255) }),
     ]),
   ),
 } as const

@@ -101,6 +101,7 @@ const DIALOG_CALLS: [ChannelName, object, string, FileFilter[]][] = [
   ],
   ['bulk:open-file', {}, 'Open a CSV file of updates', CSV_UPDATES],
   ['bulk:export', { bulkJobId: 'bulk-0123abcd' }, 'Save the results', CSV_UPDATES],
+  ['bulk:save-sample', {}, 'Save a sample CSV file of updates', CSV_UPDATES],
   [
     'reports:open-file',
     {},

@@ -4,6 +4,7 @@ export const bulk = {
   dialogs: {
     open: 'Open a CSV file of updates',
     export: 'Save the results',
+    sample: 'Save a sample CSV file of updates',
   },
   lead: "Update many recurring profiles from a spreadsheet: every row is checked with the editor's rules first, each gets its own order ID, and a journal makes sure no row is sent twice, even after a crash.",
   interrupted:
@@ -32,6 +33,17 @@ export const bulk = {
       'Copy the cells in your spreadsheet, header row included, and paste them here. GateDesk keeps the table in its data folder, readable only by you: while you work on it, and for 30 days after its job ends.',
     pastePlaceholder: 'recurring-payment-id\tamount\t…',
     importButton: 'Import',
+    sample: 'Sample CSV…',
+    sampleTitle:
+      'A CSV file with the columns GateDesk maps and two example rows that pass the checks',
+    sampleSaved:
+      'Saved the sample to {fileName}: open it in your spreadsheet, replace the example rows with yours, then open it here.',
+    decimalComma: {
+      text: 'Column "{column}" has {n} amount written with a decimal comma (such as 12,50): the gateway reads amounts with a point (12.50). | Column "{column}" has {n} amounts written with a decimal comma (such as 12,50): the gateway reads amounts with a point (12.50).',
+      convert: 'Write it with a point | Write all {n} with a point',
+      converted:
+        'Wrote {n} amount with a point (the file is not changed). | Wrote {n} amounts with a point (the file is not changed).',
+    },
   },
   preview: {
     title: '2. Check every row',
