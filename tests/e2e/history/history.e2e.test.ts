@@ -135,9 +135,12 @@ describe('the History screen', () => {
     expect(oldest).toContain(profileId)
     expect(oldest).toContain('approved')
     expect(oldest).toContain(approved.serialNumber!)
-    // Naive UI's error red and success green.
-    expect(await tagColor(0)).toBe('rgb(208, 48, 80)')
-    expect(await tagColor(1)).toBe('rgb(24, 160, 88)')
+    // The theme's error red and success green, whichever shades the theme picks for contrast.
+    const [red, green] = [await tagColor(0), await tagColor(1)].map((color) =>
+      color.match(/\d+/g)!.map(Number),
+    )
+    expect(red![0]).toBeGreaterThan(Math.max(red![1]!, red![2]!))
+    expect(green![1]).toBeGreaterThan(Math.max(green![0]!, green![2]!))
     expect((await rowTexts()).join('\n')).not.toContain('ORD-H-3')
     await suite.app.screenshot('history')
   })
@@ -344,6 +347,7 @@ describe('the History screen', () => {
     expect(await jobs.nth(1).locator('[data-testid=history-bulk-job-counts]').innerText()).toMatch(
       /finished\s+1 row\s+approved 1/,
     )
+    await byTestId('history-bulk-jobs').scrollIntoViewIfNeeded()
     await screenLooks(suite.app, 'history-bulk-jobs')
 
     // The older job, not the newest the Bulk screen would show by itself.
@@ -388,7 +392,8 @@ describe('the History screen', () => {
           const zoomedRows = zoomed.page
             .getByTestId('history-table')
             .locator('tbody tr.history-row')
-          await expect.poll(() => zoomedRows.count()).toBe(6)
+          // A window of its own, opened while others work: its first load may take a while.
+          await expect.poll(() => zoomedRows.count(), { timeout: 20_000 }).toBe(6)
           await expectLabelsWhole(zoomed)
           // Every column in sight: the table is no wider than its place.
           const fits = await zoomed.page.getByTestId('history-table').evaluate((table) => {

@@ -32,7 +32,7 @@ export const history = {
   searchFailed: 'The search could not run. {problems}.',
   filters: {
     find: 'Find',
-    findPlaceholder: 'Order ID, profile, serial, incident ID, message',
+    findPlaceholder: 'Order, profile, serial, incident, message',
     anyOperation: 'Any operation',
     anyEnvironment: 'Any environment',
     anyOutcome: 'Any outcome',

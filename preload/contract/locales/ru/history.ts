@@ -34,7 +34,7 @@ export const history: Translation<typeof english> = {
   searchFailed: 'Поиск не выполнен. {problems}.',
   filters: {
     find: 'Найти',
-    findPlaceholder: 'ID заказа, профиль, серийный номер, ID инцидента, сообщение',
+    findPlaceholder: 'Заказ, профиль, серийный №, инцидент, текст',
     anyOperation: 'Любая операция',
     anyEnvironment: 'Любое окружение',
     anyOutcome: 'Любой',
