@@ -1,5 +1,4 @@
 import { computed, ref, type ComputedRef, type Ref } from 'vue'
-import { useMessage } from 'naive-ui'
 import { useI18n } from 'vue-i18n'
 import type { RecurringUpdateResult } from '../../../../preload/contract/recurring/recurring-channels'
 import type { RecurringProfileType } from '../../../../preload/contract/recurring/recurring-parameters'
@@ -37,7 +36,6 @@ export function useRecurringSend(form: RecurringSendForm) {
   const environments = useEnvironmentsStore()
   const confirmSending = useProductionGuard()
   const confirm = useConfirm()
-  const message = useMessage()
   const { t, te } = useI18n()
   /** A question is open (production guard, resend): a second send waits for its answer. */
   const guarding = ref(false)
@@ -73,7 +71,7 @@ export function useRecurringSend(form: RecurringSendForm) {
     form.attempted.value = true
     const issues = form.clientIssues.value
     if (issues.length > 0) {
-      message.warning(t('recurring.send.nothingSent', issues.length))
+      // The panel says so beside its list of issues, and stops saying it once they are fixed.
       await form.revealIssues()
       return
     }

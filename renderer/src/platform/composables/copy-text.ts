@@ -1,9 +1,9 @@
-import { useMessage } from 'naive-ui'
 import { useI18n } from 'vue-i18n'
+import { useNotices } from '../notices'
 
 /** Copies a text to the clipboard and says so, or says why it could not. */
 export function useCopyText() {
-  const message = useMessage()
+  const message = useNotices()
   const { t } = useI18n()
   return async (text: string, done: string): Promise<void> => {
     try {

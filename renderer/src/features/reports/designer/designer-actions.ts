@@ -1,7 +1,8 @@
 import { h, onBeforeUnmount, onMounted } from 'vue'
-import { NButton, useDialog, useMessage, type MessageReactive } from 'naive-ui'
+import { NButton, useDialog, type MessageReactive } from 'naive-ui'
 import { useI18n } from 'vue-i18n'
 import { useDesignerStore } from './designer-store'
+import { useNotices } from '../../../platform/notices'
 
 const UNDO_SECONDS = 10
 
@@ -11,7 +12,7 @@ const UNDO_SECONDS = 10
  */
 export function useDesignerActions() {
   const store = useDesignerStore()
-  const message = useMessage()
+  const message = useNotices()
   const dialog = useDialog()
   const { t } = useI18n()
   const undoMessages = new Map<string, MessageReactive>()
