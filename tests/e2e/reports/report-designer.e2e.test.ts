@@ -165,7 +165,7 @@ describe('the report designer', () => {
     await expect.poll(rowNames).toEqual([EXAMPLE, 'Weekly EUR'])
     await expect.poll(() => text('designer-saved')).toBe('Saved')
     expect(await byTestId('template-draft').count()).toBe(0)
-    expect(await row('Weekly EUR').getAttribute('aria-current')).toBe('true')
+    expect(await row('Weekly EUR').locator('.row').getAttribute('aria-current')).toBe('true')
 
     // A change shows as unsaved in the editor and the list until saved again.
     await field('reportName').fill('Weekly EUR sales, PDF')

@@ -6,7 +6,6 @@ export const reportPivot = {
   /** The pivot's table saved as a file (report-pivot:export). */
   export: {
     button: 'Export pivot…',
-    label: 'Export the pivot as',
     xlsx: 'Excel workbook (XLSX)',
     csv: 'CSV',
     saved: 'Saved {n} group to {file}. | Saved {n} groups to {file}.',

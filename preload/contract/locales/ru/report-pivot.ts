@@ -6,7 +6,6 @@ export const reportPivot: Translation<typeof english> = {
   dialogs: { export: 'Экспорт сводной таблицы' },
   export: {
     button: 'Экспорт сводной…',
-    label: 'Экспортировать сводную таблицу как',
     xlsx: 'Книга Excel (XLSX)',
     csv: 'CSV',
     saved:
