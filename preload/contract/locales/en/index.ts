@@ -1,3 +1,4 @@
+import { accessibility } from './accessibility'
 import { bulk } from './bulk'
 import { cli } from './cli'
 import { common } from './common'
@@ -21,6 +22,7 @@ import { shell } from './shell'
 /** English, the reference locale: every other locale has exactly these keys. */
 export const en = {
   common,
+  accessibility,
   shell,
   keys,
   environments,

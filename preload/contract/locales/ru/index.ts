@@ -1,5 +1,6 @@
 import type { Translation } from '../message-schema'
 import type { MessageSchema } from '../en'
+import { accessibility } from './accessibility'
 import { bulk } from './bulk'
 import { cli } from './cli'
 import { common } from './common'
@@ -22,6 +23,7 @@ import { shell } from './shell'
 
 export const ru: Translation<MessageSchema> = {
   common,
+  accessibility,
   shell,
   keys,
   environments,

@@ -1,0 +1,6 @@
+/** Names screen readers announce for controls that show only an icon or a sign. */
+export const accessibility = {
+  stepDown: 'Decrease',
+  stepUp: 'Increase',
+  progress: 'Progress',
+}
