@@ -53,6 +53,7 @@ export function bulkHandlers(deps: {
     'bulk:dry-run': async ({ importId, settings }) => bulk.dryRun(importId, settings),
     'bulk:start': async ({ importId, settings }) => bulk.start(importId, settings),
     'bulk:jobs': async () => bulk.jobs(),
+    'bulk:send-failed-again': ({ bulkJobId }) => bulk.sendFailedAgain(bulkJobId),
     'bulk:pause': async ({ bulkJobId }) => bulk.pause(bulkJobId),
     'bulk:resume': ({ bulkJobId }) => bulk.resume(bulkJobId),
     'bulk:cancel': ({ bulkJobId }) => bulk.cancel(bulkJobId),

@@ -19,6 +19,7 @@ import { createBulkJobService } from './job-service'
 import { environmentNames, jobView, resultRowView } from './job-views'
 import { createLiveRuns, type LiveRun } from './live-runs'
 import { resendOrderId } from './order-ids'
+import { jobOfFailedRows } from './failed-again'
 import type { PastedTables } from './pasted-tables'
 import { configuredEnvironments, rowContexts } from './row-environments'
 import { explainedError } from '../platform/i18n/english'
@@ -153,6 +154,18 @@ export function createBulkService(deps: BulkServiceDeps) {
 
     resume,
     cancel,
+
+    /** A new job of a finished job's rows that surely failed, started at once. */
+    async sendFailedAgain(bulkJobId: string) {
+      const old = bulkJobs.stored(bulkJobId)
+      const { job, source, rows } = await jobOfFailedRows(
+        { journal, bulkJobs, pastedTables },
+        old,
+        rowEnvironments(),
+      )
+      const { jobId } = run(job, source)
+      return { bulkJobId: job.id, jobId, rows }
+    },
 
     rows(bulkJobId: string, filter: BulkRowFilter): { rows: BulkResultRow[]; total: number } {
       const job = bulkJobs.stored(bulkJobId)

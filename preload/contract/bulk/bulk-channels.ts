@@ -248,6 +248,11 @@ export const bulkChannels = {
     z.object({ importId: importIdSchema, settings: runSettingsSchema }),
     z.object({ bulkJobId: outputText(64), jobId: outputText(64) }),
   ),
+  'bulk:send-failed-again': channel(
+    "Journals a new job of a job's rows that surely failed (never unknown ones) and starts it.",
+    bulkJobRef,
+    z.object({ bulkJobId: outputText(64), jobId: outputText(64), rows: z.number().int() }),
+  ),
   'bulk:jobs': channel(
     'The bulk jobs, newest first, interrupted ones marked.',
     z.undefined(),

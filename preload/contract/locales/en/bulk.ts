@@ -115,6 +115,9 @@ export const bulk = {
     resume: 'Resume',
     cancel: 'Cancel job',
     export: 'Export results (CSV)…',
+    failedAgain: 'Send the failed row again | Send the {n} failed rows again',
+    failedAgainHint:
+      'As a new job, each with a new order ID. Only rows the gateway refused or that were never sent: rows with an unknown outcome are decided on their own.',
     exported: 'Saved {n} row to {fileName} | Saved {n} rows to {fileName}',
     cancelConfirm: {
       title: 'Cancel this job?',

@@ -52,5 +52,11 @@ export const mainBulk = {
     'nothing-left':
       'Every row of this job has been sent or decided: there is nothing left to send. Decide on the unknown rows first (send again or skip).',
     'run-elsewhere': 'Another GateDesk process runs this job: stop it there.',
+    'no-failed-rows':
+      'No row of this job failed for sure: nothing to send again. Rows with an unknown outcome are decided above (send again or skip).',
+    'failed-again-running':
+      'This job is still running: wait for it to end, then send its failed rows again.',
+    'failed-again-pasted':
+      'The rows of this job came from a pasted table, which is kept for its own job only: paste the failed rows again to start a new job.',
   },
 }

@@ -13,6 +13,8 @@ export function bulkJob(bulkJobId: string) {
       await call('bulk:decide', { bulkJobId, rowNumbers, decision })
       if (decision === 'resend') await call('bulk:resume', { bulkJobId })
     },
+    /** A new job of the rows that surely failed, started at once. */
+    sendFailedAgain: () => call('bulk:send-failed-again', { bulkJobId }),
     exportResults: (title: string) => call('bulk:export', { bulkJobId, ...dialogText(title) }),
   }
 }
