@@ -1,0 +1,123 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { useAppInBrowser } from '../harness/app-under-test'
+import { focusedElement, focusRingPixels, ringPerimeter, tabTo } from '../harness/focus-look'
+
+const suite = useAppInBrowser()
+const page = () => suite.app.page
+const byTestId = (id: string) => page().getByTestId(id)
+const focused = () => page().locator(':focus')
+
+/**
+ * Tabs to the element and checks its focus ring is drawn: a clear change along the outline of
+ * the element, or of its box `drawnAs` (an ancestor) when that is what shows focus.
+ */
+async function tabToVisibly(selector: string, drawnAs?: string) {
+  await tabTo(page(), selector)
+  const element = focused()
+  const box = drawnAs ? element.locator(`xpath=ancestor::*[${drawnAs}][1]`) : element
+  const perimeter = await ringPerimeter(box)
+  expect(await focusRingPixels(page(), element, box)).toBeGreaterThan(perimeter)
+}
+
+/** Goes to a section as a keyboard user: Tab to its link in the navigation, then Enter. */
+async function goTo(section: string) {
+  await tabToVisibly(
+    `nav a:not([tabindex="-1"])[href$="${section}"]`,
+    'contains(concat(" ", @class, " "), " n-menu-item-content ")',
+  )
+  await page().keyboard.press('Enter')
+}
+
+async function sandboxProfile(): Promise<string> {
+  const overview = await page().evaluate(() => window.gatedesk.invoke('sandbox:overview'))
+  if (!overview.ok) throw new Error(overview.error.message)
+  return overview.value.profiles.find((profile) => profile.type === 'SRC')!.id
+}
+
+describe('the main actions by keyboard alone, with focus always visible', () => {
+  it('shows focus on a quaternary button (the navigation toggle)', async () => {
+    await page().keyboard.press('Tab')
+    await tabToVisibly('[data-testid="navigation-toggle"]')
+  })
+
+  it('sends an update, and focus lands on the outcome', async () => {
+    const profile = await sandboxProfile()
+    await goTo('/recurring')
+    await tabTo(page(), '[data-testid="recurring-field-recurring-payment-id"] input')
+    await page().keyboard.type(profile)
+    await tabTo(page(), '[data-testid="recurring-field-amount"] input')
+    await page().keyboard.type('11.00')
+    await tabTo(page(), '[data-testid="recurring-field-currency"] input')
+    await page().keyboard.type('EUR')
+    await tabToVisibly('[data-testid="recurring-send"]')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => focusedElement(page()), { timeout: 20_000 }).toBe('recurring-answer')
+    expect(await byTestId('recurring-outcome').textContent()).toMatch(/approved/i)
+    const answer = byTestId('recurring-answer')
+    expect(await focusRingPixels(page(), answer)).toBeGreaterThan(await ringPerimeter(answer))
+  })
+
+  it('runs a report, and focus lands on its outcome', async () => {
+    await goTo('/reports')
+    await expect.poll(() => byTestId('run-report').isEnabled(), { timeout: 20_000 }).toBe(true)
+    await tabToVisibly('[data-testid="run-report"]')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => focusedElement(page()), { timeout: 30_000 }).toBe('run-outcome-report')
+  })
+
+  it('opens a report file, and focus stays on the page', async () => {
+    const file = join(suite.gatedesk.dataDir, 'keyboard.csv')
+    writeFileSync(file, 'Transaction_id,Amount,Currency\r\n1,10.00,EUR\r\n2,11.00,USD\r\n')
+    suite.gatedesk.dialogs.nextOpen = file
+    await tabToVisibly('[data-testid="open-report-file"]')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => byTestId('report-count').textContent()).toBe('Showing 2 of 2 rows')
+    // The row count is announced as it changes.
+    expect(await byTestId('report-count').getAttribute('aria-live')).toBe('polite')
+    expect(await focusedElement(page())).not.toBe('body')
+  })
+
+  it('imports a bulk file and dry-runs it', async () => {
+    const profile = await sandboxProfile()
+    const file = join(suite.gatedesk.dataDir, 'keyboard-bulk.csv')
+    writeFileSync(file, `recurring-payment-id;amount\r\n${profile};12.00\r\n${profile};13.00\r\n`)
+    suite.gatedesk.dialogs.nextOpen = file
+    await goTo('/bulk')
+    await tabToVisibly('[data-testid="bulk-open"]')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('2')
+    await tabToVisibly('[data-testid="bulk-dry-run"]')
+    await page().keyboard.press('Enter')
+    await expect
+      .poll(() => byTestId('bulk-dry-run-counts').textContent())
+      .toMatch(/Will be sent\s*2/)
+    // The counts are announced: the dry run's and the preview's.
+    expect(await byTestId('bulk-dry-run-counts').getAttribute('role')).toBe('status')
+    expect(await byTestId('bulk-counts').getAttribute('aria-live')).toBe('polite')
+    expect(await focusedElement(page())).not.toBe('body')
+  })
+
+  it('opens a History entry with Enter, and the drawer stays open with focus in it', async () => {
+    await goTo('/history')
+    await tabToVisibly('tr.history-row')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => byTestId('history-detail').isVisible()).toBe(true)
+    // It closed itself within 300 ms once: still there well after.
+    await page().waitForTimeout(600)
+    expect(await byTestId('history-detail').isVisible()).toBe(true)
+    expect(
+      await page().evaluate(
+        () => !!document.activeElement?.closest('[data-testid="history-detail"], .n-drawer'),
+      ),
+    ).toBe(true)
+    await page().keyboard.press('Escape')
+    await expect.poll(() => byTestId('history-detail').count()).toBe(0)
+  })
+
+  it('ran with no CSP violation and no console error', async () => {
+    expect(await suite.app.cspViolations()).toEqual([])
+    expect(suite.app.pageErrors).toEqual([])
+  })
+})
