@@ -4,7 +4,7 @@ export type HistoryOperation = 'update-recurring-payment' | 'custom-report'
 
 /** Which entries: every field given narrows them; none given, all of them. */
 export interface HistoryFilter {
-  /** Any part of an order ID, profile, serial number, error, message or incident ID. */
+  /** Any part of an order ID, profile, serial number, error code, or message (incident IDs too). */
   text?: string
   /** Exact. */
   profileId?: string
@@ -33,16 +33,8 @@ function isoInstant(value: string, field: string): string {
 /** The trigram index finds parts of three characters or more; shorter ones are read row by row. */
 const TRIGRAM = 3
 
-const TEXT_COLUMNS = [
-  'order_id',
-  'profile_id',
-  'serial_number',
-  'error_code',
-  'error_message',
-  'message',
-  'message_params',
-  'environment_name',
-]
+/** As request_history_text indexes them (migration 10). */
+const TEXT_COLUMNS = ['order_id', 'profile_id', 'serial_number', 'error_code', 'message']
 
 /** One FTS5 phrase: the text as typed, its quotes doubled, so no character is query syntax. */
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`

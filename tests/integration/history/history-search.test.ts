@@ -89,6 +89,16 @@ describe('History search in SQL', () => {
     expect(ids({ text: '7731' })).toEqual([approvedId])
   })
 
+  it('finds a request cut off while sending once it is marked interrupted', () => {
+    const cut = send(sandbox, 'update-recurring-payment', [['client-orderid', 'ORD-CUT-OFF']])
+    // While it is sending it is not in the text index (indexed once, with its result).
+    expect(ids({ text: 'CUT-OFF' })).toEqual([])
+    expect(history.markInterrupted()).toBe(1)
+    expect(ids({ text: 'CUT-OFF' })).toEqual([cut])
+    db.prepare('DELETE FROM request_history WHERE id = ?').run(cut)
+    expect(ids({ text: 'CUT-OFF' })).toEqual([])
+  })
+
   it('takes the text literally: quotes, stars and FTS words are no query syntax', () => {
     expect(ids({ text: 'HYPERLINK("http' })).toEqual([formulaId])
     expect(ids({ text: 'ORD* OR NOT' })).toEqual([])

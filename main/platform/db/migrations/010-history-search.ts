@@ -1,12 +1,19 @@
 import type { Migration } from './migration'
 
+const COLUMNS = 'order_id, profile_id, serial_number, error_code, message'
+const NEW_VALUES = COLUMNS.split(', ')
+  .map((column) => `new.${column}`)
+  .join(', ')
+
 /**
  * History's free-text search: an FTS5 index of each request's texts (order ID, profile, serial
- * number, error, message and its parameters — an incident ID among them — environment name) by
- * trigrams, so any part of three characters or more is found through the index, not by reading
- * every row. External content: the texts stay in request_history, triggers keep the index in
- * step. And indexes for the environment and operation filters. IF NOT EXISTS: a database rewound
- * by hand (as tests of earlier steps do) keeps them.
+ * number, error code, and the message, which names an incident ID) by trigrams, so any part of
+ * three characters or more is found through the index, not by reading every row. Contentless
+ * (the texts stay in request_history; a search needs only the ids), with deletes by id, so an
+ * entry is indexed again whatever the index held of it. An entry is indexed once its result is
+ * recorded (or it is marked interrupted), not while it is 'sending': tokenising costs CPU on every
+ * send, and bulk runs send many. Indexes for the environment and operation filters too.
+ * Re-runnable: a database rewound by hand (as tests of earlier steps do) is indexed afresh.
  */
 export const historySearch: Migration = {
   version: 10,
@@ -14,36 +21,30 @@ export const historySearch: Migration = {
   up(db) {
     db.exec(`
       CREATE VIRTUAL TABLE IF NOT EXISTS request_history_text USING fts5(
-        order_id, profile_id, serial_number, error_code, error_message, message, message_params,
-        environment_name,
-        content = 'request_history', content_rowid = 'id', tokenize = 'trigram'
+        ${COLUMNS}, content = '', contentless_delete = 1, tokenize = 'trigram'
       );
-      CREATE TRIGGER IF NOT EXISTS request_history_text_insert AFTER INSERT ON request_history BEGIN
-        INSERT INTO request_history_text (rowid, order_id, profile_id, serial_number, error_code,
-          error_message, message, message_params, environment_name)
-        VALUES (new.id, new.order_id, new.profile_id, new.serial_number, new.error_code,
-          new.error_message, new.message, new.message_params, new.environment_name);
+      CREATE TRIGGER IF NOT EXISTS request_history_text_delete AFTER DELETE ON request_history
+      BEGIN
+        DELETE FROM request_history_text WHERE rowid = old.id;
       END;
-      CREATE TRIGGER IF NOT EXISTS request_history_text_delete AFTER DELETE ON request_history BEGIN
-        INSERT INTO request_history_text (request_history_text, rowid, order_id, profile_id,
-          serial_number, error_code, error_message, message, message_params, environment_name)
-        VALUES ('delete', old.id, old.order_id, old.profile_id, old.serial_number, old.error_code,
-          old.error_message, old.message, old.message_params, old.environment_name);
+      CREATE TRIGGER IF NOT EXISTS request_history_text_result
+        AFTER UPDATE OF outcome ON request_history
+        WHEN old.outcome = 'sending' AND new.outcome <> 'sending'
+      BEGIN
+        INSERT INTO request_history_text (rowid, ${COLUMNS}) VALUES (new.id, ${NEW_VALUES});
       END;
-      CREATE TRIGGER IF NOT EXISTS request_history_text_update AFTER UPDATE OF order_id, profile_id,
-        serial_number, error_code, error_message, message, message_params, environment_name
-        ON request_history BEGIN
-        INSERT INTO request_history_text (request_history_text, rowid, order_id, profile_id,
-          serial_number, error_code, error_message, message, message_params, environment_name)
-        VALUES ('delete', old.id, old.order_id, old.profile_id, old.serial_number, old.error_code,
-          old.error_message, old.message, old.message_params, old.environment_name);
-        INSERT INTO request_history_text (rowid, order_id, profile_id, serial_number, error_code,
-          error_message, message, message_params, environment_name)
-        VALUES (new.id, new.order_id, new.profile_id, new.serial_number, new.error_code,
-          new.error_message, new.message, new.message_params, new.environment_name);
+      CREATE TRIGGER IF NOT EXISTS request_history_text_update
+        AFTER UPDATE OF outcome, ${COLUMNS} ON request_history
+        WHEN old.outcome <> 'sending' AND new.outcome <> 'sending'
+      BEGIN
+        DELETE FROM request_history_text WHERE rowid = old.id;
+        INSERT INTO request_history_text (rowid, ${COLUMNS}) VALUES (new.id, ${NEW_VALUES});
       END;
-      INSERT INTO request_history_text (request_history_text) VALUES ('rebuild');
-      CREATE INDEX IF NOT EXISTS request_history_environment ON request_history (environment_id, sent_at);
+      DELETE FROM request_history_text;
+      INSERT INTO request_history_text (rowid, ${COLUMNS})
+        SELECT id, ${COLUMNS} FROM request_history WHERE outcome <> 'sending';
+      CREATE INDEX IF NOT EXISTS request_history_environment
+        ON request_history (environment_id, sent_at);
       CREATE INDEX IF NOT EXISTS request_history_operation ON request_history (operation, sent_at);
     `)
   },
