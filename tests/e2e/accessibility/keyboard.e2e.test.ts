@@ -45,6 +45,9 @@ describe('the main actions by keyboard alone, with focus always visible', () => 
   it('sends an update, and focus lands on the outcome', async () => {
     const profile = await sandboxProfile()
     await goTo('/recurring')
+    // Required is said to screen readers, not only shown by an asterisk.
+    const profileField = byTestId('recurring-field-recurring-payment-id').locator('input')
+    await expect.poll(() => profileField.getAttribute('aria-required')).toBe('true')
     await tabTo(page(), '[data-testid="recurring-field-recurring-payment-id"] input')
     await page().keyboard.type(profile)
     await tabTo(page(), '[data-testid="recurring-field-amount"] input')
@@ -79,20 +82,25 @@ describe('the main actions by keyboard alone, with focus always visible', () => 
     expect(await focusedElement(page())).not.toBe('body')
   })
 
-  it('imports a bulk file and dry-runs it', async () => {
+  it('imports a bulk file, pages through its preview and dry-runs it', async () => {
     const profile = await sandboxProfile()
     const file = join(suite.gatedesk.dataDir, 'keyboard-bulk.csv')
-    writeFileSync(file, `recurring-payment-id;amount\r\n${profile};12.00\r\n${profile};13.00\r\n`)
+    const rows = Array.from({ length: 60 }, (_, at) => `${profile};${10 + at}.00`)
+    writeFileSync(file, `recurring-payment-id;amount\r\n${rows.join('\r\n')}\r\n`)
     suite.gatedesk.dialogs.nextOpen = file
     await goTo('/bulk')
     await tabToVisibly('[data-testid="bulk-open"]')
     await page().keyboard.press('Enter')
-    await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('2')
+    await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('60')
+    // Rows past the first page can be reviewed: the pagination is reached and pressed by keyboard.
+    await tabTo(page(), '.n-pagination-item[aria-label="Next page"]', 400)
+    await page().keyboard.press('Enter')
+    await expect.poll(() => page().locator('.n-pagination-item--active').textContent()).toBe('2')
     await tabToVisibly('[data-testid="bulk-dry-run"]')
     await page().keyboard.press('Enter')
     await expect
       .poll(() => byTestId('bulk-dry-run-counts').textContent())
-      .toMatch(/Will be sent\s*2/)
+      .toMatch(/Will be sent\s*60/)
     // The counts are announced: the dry run's and the preview's.
     expect(await byTestId('bulk-dry-run-counts').getAttribute('role')).toBe('status')
     expect(await byTestId('bulk-counts').getAttribute('aria-live')).toBe('polite')

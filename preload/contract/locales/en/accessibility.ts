@@ -3,4 +3,6 @@ export const accessibility = {
   stepDown: 'Decrease',
   stepUp: 'Increase',
   progress: 'Progress',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
 }

@@ -5,4 +5,6 @@ export const accessibility: Translation<typeof english> = {
   stepDown: 'Уменьшить',
   stepUp: 'Увеличить',
   progress: 'Ход выполнения',
+  previousPage: 'Предыдущая страница',
+  nextPage: 'Следующая страница',
 }

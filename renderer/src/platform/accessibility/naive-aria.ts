@@ -12,6 +12,8 @@ import { useI18n } from 'vue-i18n'
  *   the select was given, saying whether its list is open.
  * - A required form field is marked only by an asterisk: its input says aria-required.
  * - A progress bar has no name unless the screen gave one.
+ * - A pagination's pages and arrows are divs only a mouse can press: they become buttons in
+ *   the Tab order (Enter and Space press them, see pressPaginationItem), the arrows named.
  * - Tabs a screen gives role=tab sit in per-tab wrappers with no tablist: the wrappers become
  *   plain and the row holding them the tablist.
  */
@@ -21,6 +23,8 @@ interface Names {
   stepDown: string
   stepUp: string
   progress: string
+  previousPage: string
+  nextPage: string
 }
 
 function repair(root: ParentNode, names: Names) {
@@ -62,6 +66,20 @@ function repair(root: ParentNode, names: Names) {
   const unnamedBars = '.n-progress[role="progressbar"]:not([aria-label]):not([aria-labelledby])'
   for (const bar of root.querySelectorAll(unnamedBars))
     bar.setAttribute('aria-label', names.progress)
+  for (const pagination of root.querySelectorAll('.n-pagination')) {
+    const items = [...pagination.querySelectorAll(':scope > .n-pagination-item')]
+    for (const item of items) {
+      const disabled = item.classList.contains('n-pagination-item--disabled')
+      item.setAttribute('role', 'button')
+      item.setAttribute('tabindex', disabled ? '-1' : '0')
+      item.setAttribute('aria-disabled', String(disabled))
+      if (item.classList.contains('n-pagination-item--active'))
+        item.setAttribute('aria-current', 'page')
+      else item.removeAttribute('aria-current')
+    }
+    items[0]?.setAttribute('aria-label', names.previousPage)
+    items.at(-1)?.setAttribute('aria-label', names.nextPage)
+  }
   for (const tab of root.querySelectorAll('.n-tabs-tab-wrapper > [role="tab"]')) {
     const wrapper = tab.parentElement!
     wrapper.setAttribute('role', 'none')
@@ -73,6 +91,14 @@ function repair(root: ParentNode, names: Names) {
   }
 }
 
+/** Enter or Space on a pagination item presses it, as on a button. */
+function pressPaginationItem(event: KeyboardEvent) {
+  const item = event.target instanceof HTMLElement ? event.target : null
+  if (!item?.matches('.n-pagination-item') || (event.key !== 'Enter' && event.key !== ' ')) return
+  event.preventDefault()
+  item.click()
+}
+
 /** Keeps the page's Naive UI widgets repaired (see repair) as they come and go; the shell calls it once. */
 export function useNaiveAria(): void {
   const { t, locale } = useI18n()
@@ -80,6 +106,8 @@ export function useNaiveAria(): void {
     stepDown: t('accessibility.stepDown'),
     stepUp: t('accessibility.stepUp'),
     progress: t('accessibility.progress'),
+    previousPage: t('accessibility.previousPage'),
+    nextPage: t('accessibility.nextPage'),
   })
   let scheduled = false
   // Batched to one pass a frame: a screen renders hundreds of nodes at once.
@@ -92,6 +120,7 @@ export function useNaiveAria(): void {
     })
   })
   onMounted(() => {
+    document.addEventListener('keydown', pressPaginationItem)
     repair(document.body, names())
     observer.observe(document.body, {
       childList: true,
@@ -101,5 +130,8 @@ export function useNaiveAria(): void {
     })
   })
   watch(locale, () => repair(document.body, names()))
-  onBeforeUnmount(() => observer.disconnect())
+  onBeforeUnmount(() => {
+    observer.disconnect()
+    document.removeEventListener('keydown', pressPaginationItem)
+  })
 }
