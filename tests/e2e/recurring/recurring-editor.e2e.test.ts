@@ -84,6 +84,17 @@ describe('The Recurring editor', () => {
       'notify_url is 1108 characters long, more than its maximum of 1024',
     )
     expect(await byTestId('recurring-issue-count').textContent()).toBe('3 issues to fix')
+    // One line at a time under a field: the problem replaces the format hint...
+    const help = (name: string) =>
+      page()
+        .locator('.control', { has: byTestId(`recurring-field-${name}`) })
+        .locator('.help')
+    expect(await help('amount').textContent()).toBe('')
+    expect(await help('currency').textContent()).toContain('Format:')
+    // ...and the spec's rule is behind "?".
+    await byTestId('recurring-rule-amount').click()
+    await expect.poll(() => page().locator('.n-popover').last().textContent()).toContain('amount:')
+    await page().keyboard.press('Escape')
     await byTestId('recurring-group-amount').scrollIntoViewIfNeeded()
     await suite.app.screenshot('recurring-typed-input-kept')
 
@@ -130,7 +141,9 @@ describe('The Recurring editor', () => {
 
   it('says in plain words what the schedule does, and when it stops', async () => {
     await openGroup('schedule')
-    await field('period').fill('week')
+    // Period is a select of the spec's values, each named in the window's language.
+    await byTestId('recurring-field-period').click()
+    await page().locator('.n-base-select-option').filter({ hasText: '(week)' }).click()
     await field('interval').fill('2')
     await field('start-date').fill('01.12.2030')
     await field('finish-date').fill('01.06.2031')
@@ -198,9 +211,10 @@ describe('The Recurring editor', () => {
     await dialog().getByRole('button', { name: 'Fill in the stop request' }).click()
 
     expect(await field('finish-date').inputValue()).toBe(todayDotted())
-    for (const name of ['period', 'interval', 'start-date', 'max-repeats-number']) {
+    for (const name of ['interval', 'start-date', 'max-repeats-number']) {
       expect(await field(name).inputValue(), name).toBe('')
     }
+    expect(await byTestId('recurring-field-period').textContent()).toBe('')
     await expect
       .poll(() => byTestId('recurring-stop-rule-stops-now').textContent())
       .toContain('an SRC profile stops as soon as this update is applied')

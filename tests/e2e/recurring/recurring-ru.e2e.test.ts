@@ -91,7 +91,9 @@ describe('The Recurring screen in Russian', () => {
       '1 ошибка',
     )
     await openGroup('schedule')
-    await field('period').fill('week')
+    // Period is a select of the spec's values, each named in the window's language.
+    await byTestId('recurring-field-period').click()
+    await page().locator('.n-base-select-option').filter({ hasText: '(week)' }).click()
     await field('interval').fill('0')
     await expect
       .poll(() => byTestId('recurring-issue-count').textContent())

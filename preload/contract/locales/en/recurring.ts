@@ -136,6 +136,8 @@ export const recurring = {
   field: {
     notForDst: 'not for DST',
     format: 'Format: {expects}',
+    ruleOf: 'The rule for {label}',
+    choices: { period: { day: 'Every day', week: 'Every week', month: 'Every month' } },
     limit: 'Up to {n} character. | Up to {n} characters.',
   },
   send: {

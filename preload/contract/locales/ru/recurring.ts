@@ -136,6 +136,8 @@ export const recurring: Translation<typeof english> = {
   field: {
     notForDst: 'не для DST',
     format: 'Формат: {expects}',
+    ruleOf: 'Правило для поля «{label}»',
+    choices: { period: { day: 'Каждый день', week: 'Каждую неделю', month: 'Каждый месяц' } },
     limit: 'До {n} символа. | До {n} символов. | До {n} символов.',
   },
   send: {
