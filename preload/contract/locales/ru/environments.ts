@@ -16,7 +16,7 @@ export const environments: Translation<typeof english> = {
     kindIntegration: 'Тестовое (интеграция)',
     kindProduction: 'Боевое (реальные платежи)',
     baseUrl: 'Базовый URL',
-    endpointId: 'Endpoint ID',
+    endpointId: 'ID эндпоинта',
     endpointIdPlaceholder: 'идентификатор эндпоинта, выданный шлюзом',
     merchantLogin: 'Логин мерчанта',
     merchantLoginPlaceholder: 'логин, выданный шлюзом',
@@ -33,7 +33,7 @@ export const environments: Translation<typeof english> = {
     required: {
       name: 'Укажите название, например «Боевое» или «Тестовое (white label)»',
       baseUrl: 'Укажите базовый URL, например https://gate.example.com',
-      endpointId: 'Укажите Endpoint ID — идентификатор эндпоинта, выданный шлюзом',
+      endpointId: 'Укажите ID эндпоинта — идентификатор, выданный шлюзом',
       merchantLogin: 'Укажите логин мерчанта, выданный шлюзом',
     },
     tooLong:

@@ -15,7 +15,7 @@ export const keys: Translation<typeof english> = {
   builtIn: {
     baseUrl: 'Базовый URL',
     starting: 'запускается…',
-    endpointId: 'Endpoint ID',
+    endpointId: 'ID эндпоинта',
     merchantLogin: 'Логин мерчанта',
     setUpBy: 'Настраивает',
     setUpByValue: 'GateDesk — при каждом запуске встроенной песочницы',

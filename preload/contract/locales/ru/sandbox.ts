@@ -11,7 +11,7 @@ export const sandbox: Translation<typeof english> = {
     baseUrl: 'Базовый URL',
     simulatedDate: 'Условная дата',
     merchant: 'Мерчант',
-    endpointId: 'Endpoint ID',
+    endpointId: 'ID эндпоинта',
     declineRate: 'Доля отклоняемых списаний',
   },
   clock: {
