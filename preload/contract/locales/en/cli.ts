@@ -92,11 +92,6 @@ export const cli = {
     'request-problem': '{field}: {reason}',
     'request-format':
       'reportFormat "{format}": the gateway sends reports as "CSV" or "PDF" (spec §2.1); write one of those',
-    'request-problems':
-      '{option} {file}: {n} thing to correct, nothing was sent: | {option} {file}: {n} things to correct, nothing was sent:',
-    'request-problem': '{field}: {reason}',
-    'request-format':
-      'reportFormat "{format}": the gateway sends reports as "CSV" or "PDF" (spec §2.1); write one of those',
     'bad-field': '{option} {file}: "{field}" {reason}',
     'https-url': 'must be an https:// URL',
     'whole-file': 'the file',

@@ -89,11 +89,6 @@ export const cli: Translation<typeof english> = {
     'request-problem': '{field}: {reason}',
     'request-format':
       'reportFormat «{format}»: шлюз присылает отчёты в форматах «CSV» или «PDF» (спецификация, §2.1); укажите один из них',
-    'request-problems':
-      '{option} {file}: {n} ошибка, ничего не отправлено: | {option} {file}: {n} ошибки, ничего не отправлено: | {option} {file}: {n} ошибок, ничего не отправлено:',
-    'request-problem': '{field}: {reason}',
-    'request-format':
-      'reportFormat «{format}»: шлюз присылает отчёты в форматах «CSV» или «PDF» (спецификация, §2.1); укажите один из них',
     'bad-field': '{option} {file}: "{field}" {reason}',
     'https-url': 'должен быть адресом https://',
     'whole-file': 'файл',
