@@ -1,17 +1,16 @@
 // The packaging dry run as a test: electron-builder packs the app for Linux `dir` with a stand-in
-// Electron folder made here (the Electron binary cannot be downloaded), from a staging folder of
-// its own (this repository's package.json, electron-builder.yml and node_modules; out/ built for
-// it), and the result is checked as a merchant's IT would install it.
+// Electron folder made here (the Electron binary cannot be downloaded), from this repository as
+// npm run test:e2e built it (out/, out/cli included when test:unit made it), and the result is
+// checked as a merchant's IT would install it. (Not from a staging folder with node_modules
+// linked in: npm then reads the linked packages as extraneous and electron-builder packs none.)
 import { execFile } from 'node:child_process'
 import {
-  cpSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
   statSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
@@ -35,7 +34,6 @@ const ELECTRON_VERSION = '45.4.1'
 const PACKAGE_MB_MAX = 140
 
 const work = join(tmpdir(), `gatedesk-package-${process.pid}`)
-const stage = join(work, 'stage')
 const standIn = join(work, 'electron')
 const output = join(work, 'release')
 const unpacked = join(output, 'linux-unpacked')
@@ -72,20 +70,17 @@ function makeStandInElectron() {
     writeFileSync(join(standIn, file), '')
 }
 
+/** A bundle of the command line's where test:unit leaves one, if it has not: never to be packed. */
+const cliDecoy = join(ROOT, 'out/cli/packaging-decoy.js')
+
 beforeAll(async () => {
   rmSync(work, { recursive: true, force: true })
-  mkdirSync(stage, { recursive: true })
-  for (const file of ['package.json', 'electron-builder.yml'])
-    cpSync(join(ROOT, file), join(stage, file))
-  if (existsSync(join(ROOT, 'build')))
-    cpSync(join(ROOT, 'build'), join(stage, 'build'), { recursive: true })
-  symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'))
+  mkdirSync(work, { recursive: true })
+  if (!existsSync(join(ROOT, 'out/main/index.js')))
+    throw new Error('The app is not built: run "npm run build" (npm run test:e2e does it).')
+  mkdirSync(dirname(cliDecoy), { recursive: true })
+  writeFileSync(cliDecoy, '')
   const bin = (name: string) => join(ROOT, 'node_modules/.bin', name)
-  // Built for the stage alone: out/ of the working tree may be rebuilt meanwhile.
-  await run(bin('electron-vite'), ['build', '--outDir', join(stage, 'out')], { cwd: ROOT })
-  // As out/ holds after npm run test:unit: the command line's bundle, never the app's to pack.
-  mkdirSync(join(stage, 'out/cli'))
-  writeFileSync(join(stage, 'out/cli/gatedesk.js'), '')
   makeStandInElectron()
   await run(
     bin('electron-builder'),
@@ -93,18 +88,21 @@ beforeAll(async () => {
       '--linux',
       'dir',
       '--projectDir',
-      stage,
+      ROOT,
       `-c.electronDist=${standIn}`,
       `-c.electronVersion=${ELECTRON_VERSION}`,
       // Native modules are built for this Node by npm test; a real package rebuilds them for Electron.
       '-c.npmRebuild=false',
       `-c.directories.output=${output}`,
     ],
-    { cwd: stage, maxBuffer: 64 * 1024 * 1024 },
+    { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
   )
   extractAll(join(resources, 'app.asar'), extracted)
 }, 600_000)
-afterAll(() => rmSync(work, { recursive: true, force: true }))
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true })
+  rmSync(cliDecoy, { force: true })
+})
 
 /** Every path in the archive, from its root ("/out/main/index.js"). */
 const packed = () => listPackage(join(resources, 'app.asar'), { isPack: false })

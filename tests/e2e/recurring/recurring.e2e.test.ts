@@ -68,7 +68,10 @@ describe('Recurring', () => {
     await expect
       .poll(() => issue('recurring-payment-id').textContent())
       .toContain('recurring-payment-id is required')
-    expect(await byTestId('recurring-issue-count').textContent()).toBe('1 issue to fix')
+    // After a refused send the panel says so itself (no toast beside it).
+    expect(await byTestId('recurring-issue-count').textContent()).toBe(
+      'Nothing was sent: one issue needs fixing first.',
+    )
     expect(await byTestId('recurring-outcome').count()).toBe(0)
     expect(await sends()).toEqual([])
     expect(await field('amount').inputValue()).toBe('12.50')
