@@ -221,7 +221,8 @@ describe('gatedesk report-view', () => {
       command.kill(sent)
       const [, signal] = (await once(command, 'exit')) as [number | null, string | null]
       expect(signal).toBe(sent)
-      await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]))
+      // The command removes its folder on the way out: give a loaded machine time to get there.
+      await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]), { timeout: 10_000 })
     },
   )
 
