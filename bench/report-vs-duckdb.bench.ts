@@ -63,19 +63,19 @@ function gatedeskArgs(op: Operation, file: string, rows: number): string[] {
   const view = ['report-view', file]
   switch (op) {
     case 'sort':
-      return [...view, '--sort', 'Amount', '--rows', '0:100']
+      return [...view, '--sort', 'Amount', '--rows', '1:100']
     case 'filter':
-      return [...view, '--filter', 'Currency=EUR', '--rows', '0:100']
+      return [...view, '--filter', 'Currency=EUR', '--rows', '1:100']
     case 'totals':
-      return [...view, '--totals', '--rows', '0:100']
+      return [...view, '--totals', '--rows', '1:100']
     case 'pivot':
       return [
         ...view,
         ...['--group-by', 'Currency,Transaction_type,Created_date', '--bucket', 'Created_date:day'],
-        ...['--measure', 'sum:Amount', '--rows', '0:100'],
+        ...['--measure', 'sum:Amount', '--rows', '1:100'],
       ]
     case 'last':
-      return [...view, '--rows', `${rows - 100}:${rows}`]
+      return [...view, '--rows', `${rows - 99}:${rows}`]
   }
 }
 
