@@ -86,11 +86,17 @@ export async function sendRecurringUpdate(
     }
   }
   const recorder = options.recorder ?? context.recorder
-  const historyId = await recorder.sending({
-    environment: context.environment,
-    operation: 'update-recurring-payment',
-    parameters,
-  })
+  // Signed while it is recorded (a bulk row's durable commit blocks main's thread while the
+  // signature is made in the thread pool); it leaves only once recorded.
+  const recorded = Promise.resolve(
+    recorder.sending({
+      environment: context.environment,
+      operation: 'update-recurring-payment',
+      parameters,
+    }),
+  )
+  // A failure to record is thrown below, once signing has ended: not left unhandled meanwhile.
+  recorded.catch(() => undefined)
   let result: UpdateResult
   try {
     result = await updateRecurringPayment(
@@ -98,9 +104,10 @@ export async function sendRecurringUpdate(
       context.target,
       context.secrets,
       parameters,
-      options.signal ? { signal: options.signal } : {},
+      { leavesAfter: recorded, ...(options.signal && { signal: options.signal }) },
     )
   } catch (error) {
+    const historyId = await recorded
     // Whatever failed, the request may have left: its record must not stay "sending".
     await recorder.result(historyId, {
       outcome: 'unknown',
@@ -108,6 +115,7 @@ export async function sendRecurringUpdate(
     })
     throw error
   }
+  const historyId = await recorded
   // Kept as shown: masked, and bounded as the window and history take it.
   await recorder.result(historyId, boundedResult(result))
   return { result, issues: [], historyId, uncertainEarlier: null, parameters }

@@ -53,6 +53,14 @@ export function prepareUpdateRequest(
   )
 }
 
+export interface UpdateCallOptions extends CallOptions {
+  /**
+   * The request leaves only once this has resolved (its record is durable), being signed
+   * meanwhile; if it rejects, nothing leaves and its error is thrown.
+   */
+  leavesAfter?: Promise<unknown>
+}
+
 /**
  * Signs, sends and decodes one update-recurring-payment request.
  * Never retried: once the request may have reached the gateway, a failure is reported as unknown.
@@ -62,8 +70,9 @@ export async function updateRecurringPayment(
   env: GatewayEnvironment,
   secrets: SigningSecrets,
   parameters: readonly Parameter[],
-  options: CallOptions = {},
+  options: UpdateCallOptions = {},
 ): Promise<UpdateResult> {
+  const { leavesAfter, ...callOptions } = options
   let request: PreparedRequest
   try {
     const privateKey = await secrets.rsaPrivateKey()
@@ -79,12 +88,13 @@ export async function updateRecurringPayment(
     // The key's or the keychain's refusal keeps its code, so the window words it too.
     return codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error))
   }
+  await leavesAfter
 
   try {
     const response = await deps.httpsPost({
       ...request,
       extraCaPem: env.extraCaPem ?? undefined,
-      ...options,
+      ...callOptions,
     })
     return decodeUpdateResponse(response.status, response.body, parameters)
   } catch (error) {

@@ -51,15 +51,8 @@ function rowOf(reader: BulkJournal, job: BulkJob, orderId: string) {
   return row
 }
 
-/**
- * Runs a new job of ROWS updates to its end through `runJournal`, calling `look` as each row's
- * request is about to leave; returns what `look` said of each, in row order.
- */
-async function lookAtEachRequest(
-  name: string,
-  runJournal: BulkJournal,
-  look: (job: BulkJob, orderId: string) => string,
-): Promise<string[]> {
+/** A new job of ROWS updates, one file of its own. */
+async function newJob(name: string) {
   const profiles = sandbox.sandbox.service.profiles().map((p) => p.id)
   const lines = ['recurring-payment-id;amount;order_desc']
   for (let row = 1; row <= ROWS; row++) {
@@ -76,12 +69,19 @@ async function lookAtEachRequest(
     rate: null,
     excluded: new Set(),
   })
-  const seen: string[] = []
+  return { job, source }
+}
+
+/** Runs `job` through `runJournal`, `beforeSend` called with each request's order id as it leaves. */
+function runJob(
+  { job, source }: Awaited<ReturnType<typeof newJob>>,
+  runJournal: BulkJournal,
+  beforeSend: (orderId: string) => void,
+) {
   const gateway: GatewayDeps = {
     ...sandbox.deps,
     httpsPost: (request) => {
-      const orderId = decodeForm(String(request.body)).find(([n]) => n === 'client-orderid')![1]
-      seen.push(look(job, orderId))
+      beforeSend(decodeForm(String(request.body)).find(([n]) => n === 'client-orderid')![1])
       return sandbox.deps.httpsPost(request)
     },
   }
@@ -89,7 +89,7 @@ async function lookAtEachRequest(
     { environments: store.environments, history, gateway },
     environmentId,
   )
-  const run = startBulkRun(job, {
+  return startBulkRun(job, {
     sendUpdate: sendRecurringUpdate,
     journal: runJournal,
     history,
@@ -97,10 +97,27 @@ async function lookAtEachRequest(
     inputOf: rowInputs(job, source),
     runner: { pid: process.pid, host: hostname() },
   })
+}
+
+/**
+ * Runs a new job of ROWS updates to its end through `runJournal`, calling `look` as each row's
+ * request is about to leave; returns what `look` said of each, in row order.
+ */
+async function lookAtEachRequest(
+  name: string,
+  runJournal: BulkJournal,
+  look: (job: BulkJob, orderId: string) => string,
+): Promise<string[]> {
+  const made = await newJob(name)
+  const seen: string[] = []
+  const run = runJob(made, runJournal, (orderId) => seen.push(look(made.job, orderId)))
   expect(await run.done).toMatchObject({ state: 'finished', outcomes: { approved: ROWS } })
   const rowNumber = (said: string) => Number(/^row (\d+)/.exec(said)![1])
   return seen.sort((a, b) => rowNumber(a) - rowNumber(b))
 }
+
+/** Far longer than signing a request takes. */
+const slowDisk = () => new Promise((resolve) => setTimeout(resolve, 150))
 
 const everyRow = (state: string) =>
   Array.from({ length: ROWS }, (_, index) => `row ${index + 1}: ${state}`)
@@ -121,7 +138,7 @@ describe('a bulk row leaving for the gateway', () => {
     }
   })
 
-  it('goes only once the commit marking it in flight is durable and has settled', async () => {
+  it('goes only once the commit marking it in flight is durable and has settled, however slow the disk', async () => {
     // The journal's group commits as the run asks for them, with the rows each marked in flight.
     const commits: { durable: boolean; settled: boolean; marked: number[] }[] = []
     let committing: (typeof commits)[number] | null = null
@@ -130,14 +147,17 @@ describe('a bulk row leaving for the gateway', () => {
       commit(work, options) {
         const entry = { durable: options.durable, settled: false, marked: [] as number[] }
         commits.push(entry)
-        const landed = journal.commit(() => {
-          committing = entry
-          try {
-            return work()
-          } finally {
-            committing = null
-          }
-        }, options)
+        // A slow disk: each commit starts long after the request (signed meanwhile) is ready.
+        const landed = slowDisk().then(() =>
+          journal.commit(() => {
+            committing = entry
+            try {
+              return work()
+            } finally {
+              committing = null
+            }
+          }, options),
+        )
         // Registered first, so it has run by the time the run's own await resumes.
         landed.then(
           () => (entry.settled = true),
@@ -157,5 +177,22 @@ describe('a bulk row leaving for the gateway', () => {
       return `row ${rowNumber}: ${how}`
     })
     expect(seen).toEqual(everyRow('durable, settled'))
+  })
+
+  it('never goes when the commit marking it in flight fails (a full disk): the run stops', async () => {
+    const made = await newJob('full-disk')
+    const sent: string[] = []
+    const failing: BulkJournal = {
+      ...journal,
+      // Refused after a while, as a sync is: the request (signed meanwhile) must wait for it.
+      commit: (work, options) =>
+        options.durable
+          ? slowDisk().then(() => Promise.reject(new Error('database or disk is full')))
+          : journal.commit(work, options),
+    }
+    const run = runJob(made, failing, (orderId) => sent.push(orderId))
+    await expect(run.done).rejects.toThrow('database or disk is full')
+    expect(sent).toEqual([])
+    expect(journal.counts(made.job.id).states).toMatchObject({ pending: ROWS, 'in-flight': 0 })
   })
 })
