@@ -10,74 +10,29 @@ import {
 } from 'node:fs'
 import { dirname, join } from 'node:path'
 import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../../preload/contract/reports/report-view'
-import {
-  createQueryEngine,
-  QueryProcessStoppedError,
-  type QueryEngine,
-} from '../../../main/reports/query/query-client'
-import {
-  scratchDirFromArgs,
-  type QuerySource,
-  type ViewRows,
-} from '../../../main/reports/query/query-messages'
+import { QueryProcessStoppedError } from '../../../main/reports/query/query-client'
 import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
-import type {
-  ProcessChannel,
-  ProcessLauncher,
-} from '../../../main/platform/workers/process-channel'
-import { sourceScript } from '../../../main/platform/workers/script-ref'
 import { caught } from '../../fixtures/caught'
-import { reportFolder, sourceOf, withRowStarts } from '../../fixtures/query-reports'
-import { TRANSACTIONS_TYPES, writeTransactions } from '../../fixtures/query-transactions'
+import { sourceOf, withRowStarts } from '../../fixtures/query-reports'
+import { TRANSACTIONS_TYPES } from '../../fixtures/query-transactions'
+import {
+  AMOUNT,
+  ended,
+  queryEngineUnderTest,
+  rowIdsOf,
+} from '../../fixtures/query-engine-under-test'
 
-// The real query process, forked under tsx as the CLI and the tests start it.
+// The real query process, forked under tsx as tests start it.
 
 const ROWS = 200_000
-const AMOUNT = 4
-const folder = reportFolder()
-// The app's temp folder (tempRoot of its data folder).
-const scratchRoot = join(folder.dir, 'data', 'temp')
-const started: ProcessChannel[] = []
-/** The folder each process started was given, in order. */
-const scratchDirs: string[] = []
-const launch: ProcessLauncher = (script, args) => {
-  const channel = forkLauncher(script, args)
-  started.push(channel)
-  scratchDirs.push(scratchDirFromArgs(args))
-  return channel
-}
-/** Resolves once the process `channel` ended. */
-const ended = (channel: ProcessChannel) =>
-  new Promise<void>((resolve) => channel.onExit(() => resolve()))
-let engine: QueryEngine
-let source: QuerySource
-let amounts: string[]
-
-beforeAll(() => {
-  const file = join(folder.dir, 'transactions.csv')
-  writeTransactions(file, ROWS)
-  // With the row starts the session gives: the process extracts the columns in parts, in threads.
-  source = withRowStarts(sourceOf(file, { types: TRANSACTIONS_TYPES }))
-  const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
-  amounts = rows.slice(1).map((row) => row[AMOUNT]!)
-  engine = createQueryEngine({
-    launch,
-    script: sourceScript('query-process'),
-    scratchRoot,
-    memoryLimitMb: 512,
-  })
-})
+const { folder, scratchRoot, started, scratchDirs, source, amounts, engine, newEngine } =
+  queryEngineUnderTest(forkLauncher, ROWS)
 afterAll(() => {
   engine.close()
   folder.remove()
 })
-
-function rowIdsOf(view: ViewRows): number[] {
-  if (view.kind === 'identity') throw new Error('expected the rows of a view')
-  return [...view.rowIds]
-}
 
 const byAmount: ViewQuery = { sort: [{ column: AMOUNT, descending: false }], filters: [] }
 const searchAll: ViewQuery = {
@@ -167,7 +122,7 @@ describe('the query process', () => {
     writeFileSync(victim, 'the victim file')
     const previousTemp = process.env['TMPDIR']
     process.env['TMPDIR'] = sharedTemp
-    const own = createQueryEngine({ launch, script: sourceScript('query-process'), scratchRoot })
+    const own = newEngine()
     try {
       own.warm()
       const channel = started.at(-1)!

@@ -1,52 +1,23 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { existsSync } from 'node:fs'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../../preload/contract/reports/report-view'
-import {
-  createQueryEngine,
-  QueryProcessStoppedError,
-  type QueryEngine,
-} from '../../../main/reports/query/query-client'
-import { scratchDirFromArgs, type QuerySource } from '../../../main/reports/query/query-messages'
-import type {
-  ProcessChannel,
-  ProcessLauncher,
-} from '../../../main/platform/workers/process-channel'
-import { sourceScript } from '../../../main/platform/workers/script-ref'
+import { QueryProcessStoppedError } from '../../../main/reports/query/query-client'
 import { threadLauncher } from '../../../main/platform/workers/thread-launcher'
 import { caught } from '../../fixtures/caught'
-import { reportFolder, sourceOf, withRowStarts } from '../../fixtures/query-reports'
-import { TRANSACTIONS_TYPES, writeTransactions } from '../../fixtures/query-transactions'
+import {
+  AMOUNT,
+  ended,
+  queryEngineUnderTest,
+  rowIdsOf,
+} from '../../fixtures/query-engine-under-test'
 
 // The query process's script as the CLI runs it: in a worker thread of the command's own process.
 
 const ROWS = 50_000
-const AMOUNT = 4
-const folder = reportFolder()
-const scratchRoot = join(folder.dir, 'data', 'temp')
-const started: ProcessChannel[] = []
-const scratchDirs: string[] = []
-const launch: ProcessLauncher = (script, args) => {
-  const channel = threadLauncher(script, args)
-  started.push(channel)
-  scratchDirs.push(scratchDirFromArgs(args))
-  return channel
-}
-const ended = (channel: ProcessChannel) =>
-  new Promise<void>((resolve) => channel.onExit(() => resolve()))
-let engine: QueryEngine
-let source: QuerySource
-let amounts: string[]
-
-beforeAll(() => {
-  const file = join(folder.dir, 'transactions.csv')
-  writeTransactions(file, ROWS)
-  source = withRowStarts(sourceOf(file, { types: TRANSACTIONS_TYPES }))
-  const rows = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true }).data
-  amounts = rows.slice(1).map((row) => row[AMOUNT]!)
-  engine = createQueryEngine({ launch, script: sourceScript('query-process'), scratchRoot })
-})
+const { folder, started, scratchDirs, source, amounts, engine, newEngine } = queryEngineUnderTest(
+  threadLauncher,
+  ROWS,
+)
 afterAll(() => {
   engine.close()
   folder.remove()
@@ -55,9 +26,7 @@ afterAll(() => {
 const byAmount: ViewQuery = { sort: [{ column: AMOUNT, descending: false }], filters: [] }
 
 async function sortedAmounts(): Promise<number[]> {
-  const view = await engine.view(source, byAmount)
-  if (view.kind === 'identity') throw new Error('expected the rows of a view')
-  return [...view.rowIds].map((rowId) => Number(amounts[rowId]))
+  return rowIdsOf(await engine.view(source, byAmount)).map((rowId) => Number(amounts[rowId]))
 }
 
 describe('the query process run in a thread (the CLI)', () => {
@@ -84,7 +53,7 @@ describe('the query process run in a thread (the CLI)', () => {
   })
 
   it('ends its thread when closed, leaving no folder behind', async () => {
-    const own = createQueryEngine({ launch, script: sourceScript('query-process'), scratchRoot })
+    const own = newEngine()
     own.warm()
     const thread = started.at(-1)!
     const scratch = scratchDirs.at(-1)!
