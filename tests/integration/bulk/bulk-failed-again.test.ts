@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createBulkService } from '../../../main/bulk/bulk-service'
 import { createImportSessions } from '../../../main/bulk/import-sessions'
 import { createPastedTables } from '../../../main/bulk/pasted-tables'
@@ -8,32 +8,19 @@ import { createBulkMappings } from '../../../main/bulk/bulk-mappings-repository'
 import { createBulkJournal } from '../../../main/bulk/bulk-journal-repository'
 import { isDefiniteFailure } from '../../../preload/contract/bulk/definite-failure'
 import { createJobRunner } from '../../../main/platform/jobs/job-runner'
-import { connectSandboxEnvironment } from '../../../main/environments/sandbox-environment'
 import { createHistoryRepository } from '../../../main/history/history-repository'
 import { recurringSending } from '../../../main/recurring/recurring-sending'
 import { eventually } from '../../fixtures/eventually'
 import { openTestStore } from '../../fixtures/gatedesk-store'
-import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { useSandboxedStore } from '../../fixtures/sandboxed-store'
 
 // "Send the failed rows again": a new job of the rows that surely failed, over real HTTPS to
 // the sandbox, with the real store; rows of unknown outcome keep their own rule.
 const store = openTestStore()
 const history = createHistoryRepository(store.db)
 const journal = createBulkJournal(store.db)
-let sandbox: TestSandbox
-let environmentId: string
+const suite = useSandboxedStore(store)
 const ended: string[] = []
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
-})
-afterAll(async () => {
-  await sandbox.stop()
-  sandbox.remove()
-  store.close()
-})
 
 function service() {
   const imports = createImportSessions({
@@ -45,7 +32,7 @@ function service() {
     recurringSending,
     environments: store.environments,
     history,
-    gateway: sandbox.deps,
+    gateway: suite.sandbox.deps,
     journal,
     imports,
     pastedTables: createPastedTables({ dataDir: store.dir, secrets: store.secrets, journal }),
@@ -55,7 +42,12 @@ function service() {
   return { bulk, imports }
 }
 
-const settings = () => ({ environmentId, profileType: null, concurrency: 1, rate: null })
+const settings = () => ({
+  environmentId: suite.environmentId,
+  profileType: null,
+  concurrency: 1,
+  rate: null,
+})
 
 async function finished(bulk: ReturnType<typeof service>['bulk'], bulkJobId: string) {
   await eventually(
@@ -81,7 +73,7 @@ describe('sending the failed rows again', () => {
     )
     const { importId } = await imports.openFile(file, {})
     // The first row's connection is reset (one at a time, it goes first): its outcome is unknown.
-    sandbox.sandbox.service.injectFault('reset', 1)
+    suite.sandbox.sandbox.service.injectFault('reset', 1)
     const first = await bulk.start(importId, settings())
     const old = await finished(bulk, first.bulkJobId)
     expect(old.states).toMatchObject({ done: 2, unknown: 1 })

@@ -2,14 +2,13 @@ import { sendRecurringUpdate } from '../../../main/recurring/send-core'
 import { writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { createBulkJob } from '../../../main/bulk/bulk-job'
 import { startBulkRun } from '../../../main/bulk/bulk-run'
 import { readBulkSource } from '../../../main/bulk/bulk-source'
 import { autoMapping } from '../../../main/bulk/column-mapping'
 import { rowInputs } from '../../../main/bulk/job-source'
 import { connectionContexts } from '../../../main/bulk/row-environments'
-import { connectSandboxEnvironment } from '../../../main/environments/sandbox-environment'
 import { decodeForm } from '../../../main/platform/gateway/form-codec'
 import type { GatewayDeps } from '../../../main/platform/gateway/gateway-client'
 import { environmentSendingContext } from '../../../main/recurring/recurring-update-service'
@@ -21,7 +20,7 @@ import {
 import { openDatabase } from '../../../main/platform/db/database'
 import { createHistoryRepository } from '../../../main/history/history-repository'
 import { openTestStore } from '../../fixtures/gatedesk-store'
-import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { useSandboxedStore } from '../../fixtures/sandboxed-store'
 
 // What the journal holds at the instant each row's request leaves: the transport looks before
 // handing the request to the real one (HTTPS to the sandbox on loopback). A row must already be
@@ -30,19 +29,7 @@ const ROWS = 12
 const store = openTestStore()
 const history = createHistoryRepository(store.db)
 const journal = createBulkJournal(store.db)
-let sandbox: TestSandbox
-let environmentId: string
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
-})
-afterAll(async () => {
-  await sandbox.stop()
-  sandbox.remove()
-  store.close()
-})
+const suite = useSandboxedStore(store)
 
 /** The row of `job` whose request carries `orderId`. */
 function rowOf(reader: BulkJournal, job: BulkJob, orderId: string) {
@@ -53,7 +40,7 @@ function rowOf(reader: BulkJournal, job: BulkJob, orderId: string) {
 
 /** A new job of ROWS updates, one file of its own. */
 async function newJob(name: string) {
-  const profiles = sandbox.sandbox.service.profiles().map((p) => p.id)
+  const profiles = suite.sandbox.sandbox.service.profiles().map((p) => p.id)
   const lines = ['recurring-payment-id;amount;order_desc']
   for (let row = 1; row <= ROWS; row++) {
     lines.push(`${profiles[row % profiles.length]};${row}.25;Journal test ${name} ${row}`)
@@ -62,7 +49,7 @@ async function newJob(name: string) {
   writeFileSync(file, `${lines.join('\r\n')}\r\n`)
   const source = await readBulkSource(file)
   const job = createBulkJob(journal, source, {
-    environment: { id: environmentId, name: 'Sandbox' },
+    environment: { id: suite.environmentId, name: 'Sandbox' },
     mapping: autoMapping(source.headers),
     profileType: null,
     concurrency: 4,
@@ -79,15 +66,15 @@ function runJob(
   beforeSend: (orderId: string) => void,
 ) {
   const gateway: GatewayDeps = {
-    ...sandbox.deps,
+    ...suite.sandbox.deps,
     httpsPost: (request) => {
       beforeSend(decodeForm(String(request.body)).find(([n]) => n === 'client-orderid')![1])
-      return sandbox.deps.httpsPost(request)
+      return suite.sandbox.deps.httpsPost(request)
     },
   }
   const context = environmentSendingContext(
     { environments: store.environments, history, gateway },
-    environmentId,
+    suite.environmentId,
   )
   return startBulkRun(job, {
     sendUpdate: sendRecurringUpdate,

@@ -3,7 +3,7 @@ import { recurringSending } from '../../../main/recurring/recurring-sending'
 import { hostname } from 'node:os'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { claimJob, isInterrupted } from '../../../main/bulk/bulk-claim'
 import { createBulkService } from '../../../main/bulk/bulk-service'
 import { createImportSessions } from '../../../main/bulk/import-sessions'
@@ -19,12 +19,11 @@ import { openJobSource, rowInputs } from '../../../main/bulk/job-source'
 import { resendOrderId } from '../../../main/bulk/order-ids'
 import { checkRows } from '../../../main/bulk/row-check'
 import { configuredEnvironments, connectionContexts } from '../../../main/bulk/row-environments'
-import { connectSandboxEnvironment } from '../../../main/environments/sandbox-environment'
 import { environmentSendingContext } from '../../../main/recurring/recurring-update-service'
 import { createBulkJournal } from '../../../main/bulk/bulk-journal-repository'
 import { createHistoryRepository } from '../../../main/history/history-repository'
 import { openTestStore } from '../../fixtures/gatedesk-store'
-import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { useSandboxedStore } from '../../fixtures/sandboxed-store'
 
 // Bulk runs end to end: a real CSV file, the real store and keychain, the built-in Sandbox
 // environment connected as the app does, real HTTPS to the sandbox gateway on loopback.
@@ -33,22 +32,10 @@ const history = createHistoryRepository(store.db)
 const journal = createBulkJournal(store.db)
 const me = { pid: process.pid, host: hostname() }
 const CARD = '4111111111111111'
-let sandbox: TestSandbox
-let environmentId: string
+const suite = useSandboxedStore(store)
 
-beforeAll(async () => {
-  sandbox = await startTestSandbox()
-  await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
-})
-afterAll(async () => {
-  await sandbox.stop()
-  sandbox.remove()
-  store.close()
-})
-
-const profiles = () => sandbox.sandbox.service.profiles().map((p) => p.id)
-const deps = () => ({ environments: store.environments, history, gateway: sandbox.deps })
+const profiles = () => suite.sandbox.sandbox.service.profiles().map((p) => p.id)
+const deps = () => ({ environments: store.environments, history, gateway: suite.sandbox.deps })
 
 /** A CSV of `count` valid updates over the demo profiles, with the given extra lines. */
 function csvFile(name: string, count: number, extra: string[] = []): string {
@@ -70,7 +57,7 @@ async function newJob(name: string, count: number, extra: string[] = [], concurr
   const mapping = autoMapping(source.headers)
   const problems = checkRows(source, mapping, null, configuredEnvironments([]))
   const job = createBulkJob(journal, source, {
-    environment: { id: environmentId, name: 'Sandbox' },
+    environment: { id: suite.environmentId, name: 'Sandbox' },
     mapping,
     profileType: null,
     concurrency,
@@ -86,7 +73,7 @@ function run(jobId: string, source: Awaited<ReturnType<typeof readBulkSource>>) 
     sendUpdate: sendRecurringUpdate,
     journal,
     history,
-    rowContext: connectionContexts(environmentSendingContext(deps(), environmentId)),
+    rowContext: connectionContexts(environmentSendingContext(deps(), suite.environmentId)),
     inputOf: rowInputs(job, source),
     runner: me,
   })
@@ -146,7 +133,7 @@ describe('a bulk run', () => {
     const { job, source } = await newJob('killed', 5)
     // As a killed process leaves it: row 2 was in flight (recorded, maybe sent), the rest pending.
     const historyId = history.recordSending({
-      environment: { id: environmentId, name: 'Sandbox' },
+      environment: { id: suite.environmentId, name: 'Sandbox' },
       operation: 'update-recurring-payment',
       parameters: [['recurring-payment-id', profiles()[0]!]],
     })
@@ -180,7 +167,7 @@ describe('the app after a crash', () => {
   it('shows the interrupted job with its unknown rows, and resumes only after a decision', async () => {
     const { job } = await newJob('crashed', 4)
     const historyId = history.recordSending({
-      environment: { id: environmentId, name: 'Sandbox' },
+      environment: { id: suite.environmentId, name: 'Sandbox' },
       operation: 'update-recurring-payment',
       parameters: [['recurring-payment-id', profiles()[1]!]],
     })
