@@ -4,21 +4,25 @@
 // signs and sends each update with the gateway client and nothing else; the bulk run reads the
 // rows from a CSV file, checks each with the rules, journals it and records it in history
 // (durably before it leaves) before and after its send. The bulk job is paused after each tenth
-// of its rows while a bare loop of the same size runs, and the median of the ten side-by-side
-// ratios is compared with the target: the bulk run's throughput at least 0.95× the bare loop's.
-// Printed too: the bookkeeping's CPU a row (this process's CPU a bulk row less a bare one's,
-// target ≤ 0.3 ms), and, as information, the same ratio on loopback (no added latency, where
-// the CPU of client, signing and sandbox on one machine is the bound). Run with
-// `npm run bench:bulk` (`--rows N` for another count, `--latency MEAN,JITTER` in ms).
+// of its rows while a bare loop of the same size runs, in alternating order (bulk first, then
+// bare first: ABBA), and the median of the ten side-by-side ratios is compared with the target:
+// the bulk run's throughput at least 0.95× the bare loop's. Both sides are warmed up first (a
+// bulk job of their own too), and reading the file and creating the job are timed apart (once a
+// job, not a row's). Printed too: the bookkeeping's CPU a row (this process's CPU, user and
+// system, a bulk row less a bare one's; the sandbox runs in a process of its own; target
+// ≤ 0.3 ms), and, as information, the same ratio on loopback (no added latency, where the CPU
+// of client, signing and sandbox on one machine is the bound). The machine's load average is
+// printed beside each measurement. Run with `npm run bench:bulk` (`--rows N` for another count,
+// `--latency MEAN,JITTER` in ms).
 import { sendRecurringUpdate } from '../main/recurring/send-core'
 import { createPrivateKey } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { createBulkJob } from '../main/bulk/bulk-job'
 import { startBulkRun } from '../main/bulk/bulk-run'
-import { readBulkSource } from '../main/bulk/bulk-source'
+import { readBulkSource, type BulkSource } from '../main/bulk/bulk-source'
 import { autoMapping } from '../main/bulk/column-mapping'
 import { rowInputs } from '../main/bulk/job-source'
 import { connectionContexts } from '../main/bulk/row-environments'
@@ -29,9 +33,13 @@ import { randomNonce } from '../main/platform/gateway/oauth1'
 import { updateRecurringPayment } from '../main/platform/gateway/update-recurring-payment'
 import { createSendingContext } from '../main/recurring/sending-context'
 import { createEmbeddedSandbox } from '../main/sandbox/process/embedded-sandbox'
-import { createBulkJournal } from '../main/bulk/bulk-journal-repository'
+import {
+  createBulkJournal,
+  type BulkJob,
+  type BulkJournal,
+} from '../main/bulk/bulk-journal-repository'
 import { openDatabase } from '../main/platform/db/database'
-import { createHistoryRepository } from '../main/history/history-repository'
+import { createHistoryRepository, type HistoryRepository } from '../main/history/history-repository'
 import { forkLauncher } from '../main/platform/workers/fork-launcher'
 import { scriptLocator } from '../main/platform/workers/script-ref'
 import { thisProcess } from '../main/platform/jobs/runner-process'
@@ -67,10 +75,12 @@ const dir = mkdtempSync(join(tmpdir(), 'gatedesk-bulk-bench-'))
 interface Stretch {
   rows: number
   seconds: number
+  /** User + system. */
   cpuMs: number
+  systemMs: number
 }
 
-/** Measures what `send` does: rows it reports, wall time and this process's CPU (user + system). */
+/** Measures what `send` does: rows it reports, wall time and this process's CPU. */
 async function stretch(send: () => Promise<number>): Promise<Stretch> {
   const cpu = process.cpuUsage()
   const started = performance.now()
@@ -80,8 +90,12 @@ async function stretch(send: () => Promise<number>): Promise<Stretch> {
     rows,
     seconds: (performance.now() - started) / 1000,
     cpuMs: (used.user + used.system) / 1000,
+    systemMs: used.system / 1000,
   }
 }
+
+/** The machine's load average over the last minute, as `uptime` shows it. */
+const load = () => loadavg()[0]!.toFixed(1)
 
 const perSecond = (s: Stretch) => s.rows / s.seconds
 
@@ -120,81 +134,118 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
-/**
- * The same updates as one bulk job from a CSV file, journaled, with history, paused after each
- * slice of rows while a bare loop of the same size runs: each slice's ratio compares two runs
- * side by side in time, so a machine that slows down meanwhile slows both alike.
- */
-async function interleaved(
-  deps: GatewayDeps,
-  env: GatewayEnvironment,
-  secrets: SigningSecrets,
-  name: string,
-): Promise<{ bulk: Stretch[]; bare: Stretch[] }> {
+/** Writes `rows` updates of run `run` as a CSV file: the bulk job's source. */
+function sourceFile(name: string, run: string, rows: number): string {
   const file = join(dir, `${name}.csv`)
   const lines = ['client-orderid,recurring-payment-id,amount,order_desc']
-  for (let row = 0; row < ROWS; row++) {
+  for (let row = 0; row < rows; row++) {
     lines.push(
-      update('BULK', row)
+      update(run, row)
         .map(([, v]) => v)
         .join(','),
     )
   }
   writeFileSync(file, `${lines.join('\n')}\n`)
-  const db = openDatabase(join(dir, `${name}.sqlite`))
-  const bulk: Stretch[] = []
-  const bare: Stretch[] = []
-  const journal = createBulkJournal(db)
-  try {
-    const history = createHistoryRepository(db)
-    let cpu = process.cpuUsage()
-    let started = performance.now()
+  return file
+}
+
+/**
+ * `rows` updates as one bulk job from a CSV file, journaled, with history, started paused; and
+ * how long reading the file and creating the job took (once a job: not counted a row's).
+ */
+async function pausedBulkRun(
+  gateway: { deps: GatewayDeps; env: GatewayEnvironment; secrets: SigningSecrets },
+  store: { journal: BulkJournal; history: HistoryRepository },
+  file: string,
+) {
+  const environment = { id: 'bench', name: 'Bench' }
+  let made: { source: BulkSource; job: BulkJob } | undefined
+  const setup = await stretch(async () => {
     const source = await readBulkSource(file)
-    const environment = { id: 'bench', name: 'Bench' }
-    const job = createBulkJob(journal, source, {
+    const job = createBulkJob(store.journal, source, {
       environment,
       mapping: autoMapping(source.headers),
       profileType: null,
       concurrency: CONCURRENCY,
       rate: null,
     })
-    const run = startBulkRun(job, {
-      journal,
-      sendUpdate: sendRecurringUpdate,
-      history,
-      rowContext: connectionContexts(
-        createSendingContext({ environment, target: env, secrets, gateway: deps, history }),
-      ),
-      inputOf: rowInputs(job, source),
-      runner: thisProcess(),
-    })
+    made = { source, job }
+    return source.rows.length
+  })
+  const { source, job } = made!
+  const run = startBulkRun(job, {
+    journal: store.journal,
+    sendUpdate: sendRecurringUpdate,
+    history: store.history,
+    rowContext: connectionContexts(
+      createSendingContext({
+        environment,
+        target: gateway.env,
+        secrets: gateway.secrets,
+        gateway: gateway.deps,
+        history: store.history,
+      }),
+    ),
+    inputOf: rowInputs(job, source),
+    runner: thisProcess(),
+  })
+  // Before any row is taken: the workers see it before their first send.
+  run.pause()
+  return { run, setup }
+}
+
+/** Waits until `condition` holds, looking every 5 ms (a slice takes a second or more). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
+}
+
+/**
+ * The same updates as one bulk job, paused after each slice of rows while a bare loop of the same
+ * size runs: each slice's ratio compares two runs side by side in time, so a machine that slows
+ * down meanwhile slows both alike; the order alternates (bulk, bare, bare, bulk, …) so neither
+ * always runs second.
+ */
+async function interleaved(
+  gateway: { deps: GatewayDeps; env: GatewayEnvironment; secrets: SigningSecrets },
+  name: string,
+) {
+  const db = openDatabase(join(dir, `${name}.sqlite`))
+  const store = { journal: createBulkJournal(db), history: createHistoryRepository(db) }
+  const bare = (slice: number, rows: number) =>
+    stretch(() => bareLoop(`${name}${slice}`, rows, gateway.deps, gateway.env, gateway.secrets))
+  try {
+    // Warm-up, as the bare loop's: the bulk path compiled before it is measured.
+    const warm = await pausedBulkRun(gateway, store, sourceFile(`${name}-warm`, 'WARM', 500))
+    warm.run.resume()
+    await warm.run.done
+    const { run, setup } = await pausedBulkRun(gateway, store, sourceFile(name, 'BULK', ROWS))
     const finishedRows = () => {
       const { states } = run.progress()
       return states.done + states.unknown
     }
-    // Looked at every 5 ms: on loopback a slice takes about a second, with latency about six.
-    const until = async (condition: () => boolean) => {
-      while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-    for (let slice = 1; slice <= SLICES; slice++) {
-      const before = finishedRows()
-      if (slice < SLICES) {
-        await until(() => finishedRows() >= (slice * ROWS) / SLICES)
-        run.pause()
-        await until(() => run.progress().states['in-flight'] === 0)
-      } else {
-        await run.done
-      }
-      const used = process.cpuUsage(cpu)
-      bulk.push({
-        rows: finishedRows() - before,
-        seconds: (performance.now() - started) / 1000,
-        cpuMs: (used.user + used.system) / 1000,
+    const bulkSlice = (slice: number) =>
+      stretch(async () => {
+        const before = finishedRows()
+        run.resume()
+        if (slice < SLICES) {
+          await until(() => finishedRows() >= (slice * ROWS) / SLICES)
+          run.pause()
+          await until(() => run.progress().states['in-flight'] === 0)
+        } else {
+          await run.done
+        }
+        return finishedRows() - before
       })
-      bare.push(await stretch(() => bareLoop(`${name}${slice}`, ROWS / SLICES, deps, env, secrets)))
-      cpu = process.cpuUsage()
-      started = performance.now()
-      run.resume()
+    const bulk: Stretch[] = []
+    const bareSlices: Stretch[] = []
+    for (let slice = 1; slice <= SLICES; slice++) {
+      if (slice % 2 === 1) {
+        bulk.push(await bulkSlice(slice))
+        bareSlices.push(await bare(slice, ROWS / SLICES))
+      } else {
+        bareSlices.push(await bare(slice, ROWS / SLICES))
+        bulk.push(await bulkSlice(slice))
+      }
     }
     const done = run.progress()
     if ((done.outcomes['approved'] ?? 0) !== ROWS) {
@@ -202,15 +253,15 @@ async function interleaved(
         `the bulk run approved ${done.outcomes['approved'] ?? 0} of ${ROWS}: ${JSON.stringify(done.outcomes)}`,
       )
     }
-    return { bulk, bare }
+    return { bulk, bare: bareSlices, setup }
   } finally {
     db.close()
   }
 }
 
 /** CPU a row over stretches. */
-const cpuPerRow = (stretches: Stretch[]) =>
-  stretches.reduce((sum, s) => sum + s.cpuMs, 0) / stretches.reduce((sum, s) => sum + s.rows, 0)
+const cpuPerRow = (stretches: Stretch[], part: 'cpuMs' | 'systemMs' = 'cpuMs') =>
+  stretches.reduce((sum, s) => sum + s[part], 0) / stretches.reduce((sum, s) => sum + s.rows, 0)
 
 /** One interleaved measurement against a sandbox of its own, `latency` away (or on loopback). */
 async function measure(name: string, latency: typeof LATENCY | undefined) {
@@ -239,18 +290,24 @@ async function measure(name: string, latency: typeof LATENCY | undefined) {
       extraCaPem: readFileSync(connection.caCertFile, 'utf8'),
     }
     const deps: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
+    const loadBefore = load()
     await bareLoop(`WARM${name}`, 500, deps, env, secrets)
-    const { bulk, bare } = await interleaved(deps, env, secrets, name)
+    const { bulk, bare, setup } = await interleaved({ deps, env, secrets }, name)
     const ratios = bulk.map((stretch, i) => perSecond(stretch) / perSecond(bare[i]!))
     for (const [i, ratio] of ratios.entries()) {
       console.log(
         `${name} slice ${i + 1}: bulk run ${perSecond(bulk[i]!).toFixed(0)} updates/s, bare loop ${perSecond(bare[i]!).toFixed(0)} updates/s, ratio ${ratio.toFixed(3)}`,
       )
     }
+    console.log(
+      `${name}: reading the file and creating the job took ${(setup.seconds * 1000).toFixed(0)} ms (${setup.cpuMs.toFixed(0)} ms of CPU for ${setup.rows} rows), not counted in the slices`,
+    )
     return {
       ratio: median(ratios),
       bookkeepingMs: cpuPerRow(bulk) - cpuPerRow(bare),
+      bookkeepingSystemMs: cpuPerRow(bulk, 'systemMs') - cpuPerRow(bare, 'systemMs'),
       bareCpuMs: cpuPerRow(bare),
+      load: `load average ${loadBefore} before, ${load()} after`,
     }
   } finally {
     await sandbox.stop()
@@ -264,13 +321,13 @@ try {
   const ok = away.ratio >= TARGET
   const cpuOk = away.bookkeepingMs <= CPU_TARGET_MS
   console.log(
-    `bulk run throughput (${ROWS} updates in ${SLICES} slices, concurrency ${CONCURRENCY}, gateway ${latency} away): median ratio ${away.ratio.toFixed(3)} of the bare loop (target ≥ ${TARGET}) ${ok ? 'OK' : 'UNDER TARGET'}`,
+    `bulk run throughput (${ROWS} updates in ${SLICES} slices, concurrency ${CONCURRENCY}, gateway ${latency} away; ${away.load}): median ratio ${away.ratio.toFixed(3)} of the bare loop (target ≥ ${TARGET}) ${ok ? 'OK' : 'UNDER TARGET'}`,
   )
   console.log(
-    `bookkeeping CPU a row (journal, history, file, rules; this process's CPU a bulk row less a bare one's ${away.bareCpuMs.toFixed(2)} ms): ${away.bookkeepingMs.toFixed(3)} ms (target ≤ ${CPU_TARGET_MS}) ${cpuOk ? 'OK' : 'OVER TARGET'}`,
+    `bookkeeping CPU a row (journal, history, rules; this process's CPU a bulk row less a bare one's ${away.bareCpuMs.toFixed(2)} ms): ${away.bookkeepingMs.toFixed(3)} ms, of it system ${away.bookkeepingSystemMs.toFixed(3)} ms (target ≤ ${CPU_TARGET_MS}) ${cpuOk ? 'OK' : 'OVER TARGET'}`,
   )
   console.log(
-    `information: on loopback (no added latency, CPU-bound) the median ratio is ${loopback.ratio.toFixed(3)}, bookkeeping ${loopback.bookkeepingMs.toFixed(3)} ms a row`,
+    `information: on loopback (no added latency, CPU-bound; ${loopback.load}) the median ratio is ${loopback.ratio.toFixed(3)}, bookkeeping ${loopback.bookkeepingMs.toFixed(3)} ms a row`,
   )
   if (!ok || !cpuOk) process.exitCode = 1
 } finally {
