@@ -28,7 +28,7 @@ const UNIT_PARAMS = {
 
 /** Params whose value is a word the screens already have: worded from there. */
 const SHARED_WORDS: Partial<Record<string, (value: string) => string>> = {
-  outcome: (value) => `common.outcomes.${value}`,
+  outcome: (value) => `common.outcomeLabels.${value}`,
 }
 
 /** Params carrying an inner message's code, and the param its wording goes in, innermost first. */

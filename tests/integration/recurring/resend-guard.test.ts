@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { en } from '../../../preload/contract/locales/en'
 import type { FaultKind } from '../../../main/sandbox/http/faults'
 import {
   UNCERTAIN_OUTCOMES,
@@ -96,7 +97,10 @@ describe('sending again after an uncertain outcome', () => {
         historyId: null,
         uncertainEarlier: { historyId: first.historyId, outcome },
       })
-      expect(again.message).toContain(`has an uncertain outcome (${outcome})`)
+      // The outcome in words, as the screens name it ("internal failure").
+      expect(again.message).toContain(
+        `has an uncertain outcome (${en.common.outcomeLabels[outcome]})`,
+      )
       // Nothing reached the gateway: its request log still ends with the first send.
       expect(sandbox.sandbox.service.recentRequests(1)[0]).toBe(lastReceived)
     })

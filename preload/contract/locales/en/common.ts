@@ -2,8 +2,8 @@ import type { DialogFilterId } from '../../platform/dialog-title'
 import type { RequestOutcome } from '../../platform/request-outcomes'
 
 /**
- * How each request outcome reads. In English the outcome's own name, as the CLI and the history
- * export write it; other languages translate it.
+ * Each request outcome at the head of a CLI line ("not-sent: Nothing was sent…"). In English the
+ * outcome's own name, as scripts and the history export read it; other languages translate it.
  */
 const outcomes = {
   sending: 'sending',
@@ -20,9 +20,26 @@ const outcomes = {
   'transport-error': 'transport-error',
 } satisfies Record<RequestOutcome, string>
 
+/** Each request outcome in words, as screens and sentences show it (a tag, a banner, a message). */
+const outcomeLabels = {
+  sending: 'sending',
+  approved: 'approved',
+  declined: 'declined',
+  'validation-error': 'validation error',
+  error: 'error',
+  'internal-failure': 'internal failure',
+  unknown: 'unknown',
+  'not-sent': 'not sent',
+  'protocol-error': 'protocol error',
+  report: 'report',
+  'not-authorised': 'not authorised',
+  'transport-error': 'transport error',
+} satisfies Record<RequestOutcome, string>
+
 /** Words several screens share: buttons, states, outcomes, generic errors. */
 export const common = {
   outcomes,
+  outcomeLabels,
   /** A schedule in words: "every 2 weeks from 01.12.2026 to 01.06.2027". */
   schedule: {
     every: {

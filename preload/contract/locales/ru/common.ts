@@ -1,21 +1,25 @@
 import type { Translation } from '../message-schema'
 import type { common as english } from '../en/common'
 
+// An outcome reads the same in Russian at the head of a CLI line and on a screen.
+const outcomes: Translation<typeof english>['outcomes'] = {
+  sending: 'отправляется',
+  approved: 'одобрено',
+  declined: 'отклонено',
+  'validation-error': 'ошибка проверки',
+  error: 'ошибка',
+  'internal-failure': 'внутренний сбой',
+  unknown: 'неизвестно',
+  'not-sent': 'не отправлено',
+  'protocol-error': 'ошибка протокола',
+  report: 'отчёт',
+  'not-authorised': 'нет доступа',
+  'transport-error': 'ошибка связи',
+}
+
 export const common: Translation<typeof english> = {
-  outcomes: {
-    sending: 'отправляется',
-    approved: 'одобрено',
-    declined: 'отклонено',
-    'validation-error': 'ошибка проверки',
-    error: 'ошибка',
-    'internal-failure': 'внутренний сбой',
-    unknown: 'неизвестно',
-    'not-sent': 'не отправлено',
-    'protocol-error': 'ошибка протокола',
-    report: 'отчёт',
-    'not-authorised': 'нет доступа',
-    'transport-error': 'ошибка связи',
-  },
+  outcomes,
+  outcomeLabels: outcomes,
   schedule: {
     every: {
       day: 'каждый день',

@@ -53,7 +53,7 @@ export function useRecurringSend(form: RecurringSendForm) {
 
   // Main names the earlier outcome (request-outcomes): worded in the window's language when known.
   const outcomeText = (name: string) =>
-    te(`common.outcomes.${name}`) ? t(`common.outcomes.${name}`) : name
+    te(`common.outcomeLabels.${name}`) ? t(`common.outcomeLabels.${name}`) : name
   const confirmRepeat = (earlier: NonNullable<RecurringUpdateResult['uncertainEarlier']>) =>
     confirm({
       title: t('recurring.send.repeat.title'),

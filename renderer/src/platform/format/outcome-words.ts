@@ -5,7 +5,8 @@ import { i18n } from '../i18n'
 const t = i18n.global.t
 
 /** A request's outcome as History and Bulk updates name it. */
-export const outcomeLabel = (outcome: RequestOutcome): string => t(`common.outcomes.${outcome}`)
+export const outcomeLabel = (outcome: RequestOutcome): string =>
+  t(`common.outcomeLabels.${outcome}`)
 
 /** What an uncertain outcome means for the user, said the same on every screen. */
 export const uncertainHint = (): string => t('common.uncertainHint')
