@@ -138,9 +138,17 @@ describe('the report designer', () => {
       '12',
       'G-7',
     ])
+    // A PDF has no CSV delimiter: the field rests, saying so, and keeps ';' for CSV again.
+    const delimiter = byTestId('designer-input-reportCsvDelimiter')
+    expect(await delimiter.locator('.n-base-selection--disabled').count()).toBe(1)
+    expect(await text('designer-input-reportCsvDelimiter')).toBe('not used by PDF')
+    // The filter lists and a parameter's type by name, not by their JSON keys.
+    expect(await byTestId('designer-field-filters-gates').innerText()).toMatch(/^Gates/)
+    expect(await byTestId('designer-param-type').first().innerText()).toBe('Text')
 
     // Text that is not JSON stays as typed, says where it breaks, and locks the fields.
     await tab('Raw JSON').click()
+    expect((await rawRequest())['reportCsvDelimiter']).toBe(';')
     const broken = (await raw().inputValue()).replace('"reportName":', '"reportName"')
     await raw().fill(broken)
     await expect
@@ -269,8 +277,9 @@ describe('the report designer', () => {
       .poll(() => text('designer-issue-reportIdentifier'))
       .toBe('reportIdentifier names the report to run; it cannot be empty')
     expect(await text('designer-issue-reportFormat')).toBe('Must be text, not a number')
+    // The part of the parameter by its column's label, not its JSON key (value).
     expect(await text('designer-issue-inputReportParameters-0')).toBe(
-      'value: Missing: write text here',
+      'Value: Missing: write text here',
     )
     expect(await text('designer-input-reportFormat')).toBe('7')
     expect(await byTestId('designer-save').isDisabled()).toBe(false)

@@ -13,6 +13,7 @@ import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reportPrint } from './report-print'
+import { reportRequest } from './report-request'
 import { reportViews } from './report-views'
 import { recentReports } from './recent-reports'
 import { reports } from './reports'
@@ -32,6 +33,7 @@ export const en = {
   reports,
   reportPdf,
   reportPrint,
+  reportRequest,
   reportViews,
   recentReports,
   reportOutdated,

@@ -15,6 +15,7 @@ import { reportFilter } from './report-filter'
 import { reportOutdated } from './report-outdated'
 import { reportPdf } from './report-pdf'
 import { reportPrint } from './report-print'
+import { reportRequest } from './report-request'
 import { reportViews } from './report-views'
 import { recentReports } from './recent-reports'
 import { reports } from './reports'
@@ -33,6 +34,7 @@ export const ru: Translation<MessageSchema> = {
   reports,
   reportPdf,
   reportPrint,
+  reportRequest,
   reportViews,
   recentReports,
   reportOutdated,

@@ -1,6 +1,7 @@
 import { h, onBeforeUnmount, onMounted } from 'vue'
 import { NButton, useDialog, type MessageReactive } from 'naive-ui'
 import { useI18n } from 'vue-i18n'
+import { templateTitle } from './example-template'
 import { useDesignerStore } from './designer-store'
 import { useNotices } from '../../../platform/notices'
 
@@ -29,7 +30,7 @@ export function useDesignerActions() {
     dialog.warning({
       title: t('reports.actions.discardTitle'),
       content: t('reports.actions.discardContent', {
-        name: store.templateName || t('reports.actions.theTemplate'),
+        name: templateTitle(store.templateName) || t('reports.actions.theTemplate'),
         what: t(`reports.actions.what.${what}`),
       }),
       positiveText: t('reports.actions.discard'),
@@ -52,7 +53,7 @@ export function useDesignerActions() {
     const imported = store.importedFrom !== null
     if (await store.save()) {
       if (imported && store.templateId) await store.saveImportedViews(store.templateId)
-      message.success(t('reports.actions.saved', { name: store.templateName }))
+      message.success(t('reports.actions.saved', { name: templateTitle(store.templateName) }))
     } else if (store.nameIssue) message.error(store.nameIssue)
     else failed()
   }
@@ -62,7 +63,7 @@ export function useDesignerActions() {
     if (!restored) return failed()
     undoMessages.get(restored.id)?.destroy()
     undoMessages.delete(restored.id)
-    message.success(t('reports.actions.restored', { name: restored.name }))
+    message.success(t('reports.actions.restored', { name: templateTitle(restored.name) }))
   }
 
   function remove(id: string): void {
@@ -72,7 +73,7 @@ export function useDesignerActions() {
       const shown = message.info(
         () =>
           h('span', { class: 'designer-undo', 'data-testid': 'template-deleted' }, [
-            t('reports.actions.deleted', { name: entry.name }),
+            t('reports.actions.deleted', { name: templateTitle(entry.name) }),
             h(
               NButton,
               {

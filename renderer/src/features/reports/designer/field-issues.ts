@@ -1,5 +1,18 @@
 import type { TemplateIssue } from '../../../../../preload/contract/templates/report-template'
-import { explainMain } from '../../../platform/i18n'
+import { explainMain, i18n } from '../../../platform/i18n'
+
+/** The parts of an input parameter, named as the designer's column heads name them. */
+const PARAMETER_PARTS = new Set(['type', 'name', 'value'])
+
+/**
+ * Where inside a field an issue is, in words: an item of a list by its number from 1 ("Item 3"),
+ * a parameter's part by its column's label ("Value"); any other path as it is written.
+ */
+function placeName(inner: string): string {
+  const { t } = i18n.global
+  if (/^\d+$/.test(inner)) return t('reportRequest.item', { n: Number(inner) + 1 })
+  return PARAMETER_PARTS.has(inner) ? t(`reports.parameters.${inner}`) : inner
+}
 
 /**
  * The messages of the issues at `path` or inside it (`filters` takes `filters.gates.3`), in the
@@ -11,7 +24,7 @@ export function issuesAt(issues: readonly TemplateIssue[], path: string): string
     .map((issue) =>
       issue.path === path
         ? explainMain(issue)
-        : `${issue.path.slice(path.length + 1)}: ${explainMain(issue)}`,
+        : `${placeName(issue.path.slice(path.length + 1))}: ${explainMain(issue)}`,
     )
 }
 
