@@ -1,29 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
-import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
+import { describe, expect, it } from 'vitest'
 import { useTestSandbox } from '../../fixtures/sandbox'
+import { cli, useCliDataDir } from '../../fixtures/cli'
 
 // `gatedesk bulk-jobs`: the journal's jobs, for `bulk-update --resume`.
 const sandbox = useTestSandbox()
-const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-bulk-jobs-'))
-
-beforeAll(() => {
-  process.env[DATA_DIR_VARIABLE] = join(dir, 'data')
-})
-afterAll(() => {
-  delete process.env[DATA_DIR_VARIABLE]
-  rmSync(dir, { recursive: true, force: true })
-})
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
+const { dir } = useCliDataDir('gatedesk-cli-bulk-jobs-')
 
 interface ListedJob {
   jobId: string

@@ -1,26 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { main } from '../../../main/cli/main'
 import { createBulkJournal } from '../../../main/bulk/bulk-journal-repository'
-import { DATA_DIR_VARIABLE, databaseFile } from '../../../main/platform/db/data-dir'
+import { databaseFile } from '../../../main/platform/db/data-dir'
 import { openDatabase } from '../../../main/platform/db/database'
 import { createHistoryRepository } from '../../../main/history/history-repository'
 import { useTestSandbox } from '../../fixtures/sandbox'
+import { useCliDataDir } from '../../fixtures/cli'
 
 // `gatedesk bulk-update`: the same journal, rules and history as the app, from a terminal.
 const sandbox = useTestSandbox()
-const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-bulk-'))
+const { dir } = useCliDataDir('gatedesk-cli-bulk-')
 const CARD = '4111111111111111'
-
-beforeAll(() => {
-  process.env[DATA_DIR_VARIABLE] = join(dir, 'data')
-})
-afterAll(() => {
-  delete process.env[DATA_DIR_VARIABLE]
-  rmSync(dir, { recursive: true, force: true })
-})
 
 async function cli(args: string[]) {
   let stdout = ''

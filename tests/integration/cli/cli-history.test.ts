@@ -1,34 +1,20 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
-import { DATA_DIR_VARIABLE, databaseFile } from '../../../main/platform/db/data-dir'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { databaseFile } from '../../../main/platform/db/data-dir'
 import { openDatabase } from '../../../main/platform/db/database'
 import { createHistoryRepository } from '../../../main/history/history-repository'
 import { eventually } from '../../fixtures/eventually'
 import { reportRequest, useTestSandbox } from '../../fixtures/sandbox'
+import { cli, useCliDataDir } from '../../fixtures/cli'
 
 const sandbox = useTestSandbox()
-const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-history-'))
-const dataDir = join(dir, 'data')
+const { dir } = useCliDataDir('gatedesk-cli-history-')
 const requestFile = join(dir, 'report.json')
 
 beforeAll(() => {
-  process.env[DATA_DIR_VARIABLE] = dataDir
   writeFileSync(requestFile, JSON.stringify(reportRequest({ reportName: 'From the CLI' })))
 })
-afterAll(() => {
-  delete process.env[DATA_DIR_VARIABLE]
-  rmSync(dir, { recursive: true, force: true })
-})
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 /** The history as the app reads it, from the same GATEDESK_DATA_DIR. */
 function appHistory() {

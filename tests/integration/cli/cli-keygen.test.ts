@@ -4,20 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { importRsaPrivateKey } from '../../../main/environments/keys/rsa-key-import'
+import { cli } from '../../fixtures/cli'
 
 const run = promisify(execFile)
 const bin = new URL('../../../bin/gatedesk.js', import.meta.url).pathname
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-keygen-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 /** The fingerprint as support computes it with openssl, from the private key file. */
 async function opensslFingerprint(privateFile: string): Promise<string> {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
+import { cli } from '../../fixtures/cli'
 
 // A file named by a command-line option (a request, a connection file, parameters, a key, a
 // passphrase) is read only if it is a regular file: a pipe no program writes to was waited on
@@ -15,13 +15,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const pipe = join(dir, 'pipe')
 execFileSync('mkfifo', [pipe])
 const missing = join(dir, 'missing.json')
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 const NOT_REGULAR = 'cannot read the file (it is a pipe, a device or a socket, not a regular file)'
 

@@ -4,11 +4,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
 import { CARD_NUMBER, CVV2, leaks, SSN } from '../../fixtures/cli-card-data'
 import { startHttpsTestServer, type HttpsTestServer } from '../../fixtures/https-test-server'
 import { useTestSandbox } from '../../fixtures/sandbox'
+import { cli } from '../../fixtures/cli'
 
 // Card data given to `gatedesk update-recurring` stays out of `ps` and the shell history: it
 // comes from a file or standard input, and what the command prints is masked.
@@ -33,13 +33,6 @@ const paramsText = (order: string, profileId: string) =>
     `cvv2=${CVV2}`,
     `ssn=${SSN}`,
   ].join('\n')
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 /** Runs the real bin with `input` on its standard input. */
 function runBin(args: string[], input: string) {

@@ -10,11 +10,11 @@ import {
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
 import type { ReportRequest } from '../../../preload/contract/reports/report-request'
 import { startHttpsTestServer, type HttpsTestServer } from '../../fixtures/https-test-server'
 import { reportRequest, useTestSandbox } from '../../fixtures/sandbox'
+import { cli } from '../../fixtures/cli'
 
 // `gatedesk report --out r.csv` never leaves a PDF in r.csv (nor a CSV in r.pdf): an --out name
 // that contradicts the request's reportFormat is refused before sending, and when reportFormat
@@ -22,13 +22,6 @@ import { reportRequest, useTestSandbox } from '../../fixtures/sandbox'
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-cli-report-out-'))
 process.env[DATA_DIR_VARIABLE] = join(dir, 'data')
 const sandbox = useTestSandbox()
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 function requestFile(name: string, overrides: Partial<ReportRequest>): string {
   const file = join(dir, `${name}.json`)

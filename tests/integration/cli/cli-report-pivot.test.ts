@@ -5,6 +5,7 @@ import iconv from 'iconv-lite'
 import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
+import { cli } from '../../fixtures/cli'
 
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-report-pivot-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -14,13 +15,6 @@ function file(name: string, content: string | Buffer) {
   const path = join(dir, name)
   writeFileSync(path, content)
   return path
-}
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
 }
 
 const csv = (rows: string[][], delimiter = ',') =>

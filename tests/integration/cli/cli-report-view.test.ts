@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import iconv from 'iconv-lite'
-import { main } from '../../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
 import { transactionsCsv } from '../../fixtures/report-engine'
+import { cli } from '../../fixtures/cli'
 
 const run = promisify(execFile)
 const bin = new URL('../../../bin/gatedesk.js', import.meta.url).pathname
@@ -23,13 +23,6 @@ function file(name: string, content: string) {
   const path = join(dir, name)
   writeFileSync(path, content)
   return path
-}
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
 }
 
 const rows = Array.from({ length: 1500 }, (_, i) => [

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { signRequest } from '../../../main/platform/gateway/oauth1'
 import { CARD_NUMBER, CVV2, leaks, SSN } from '../../fixtures/cli-card-data'
+import { cli } from '../../fixtures/cli'
 
 // `gatedesk sign` takes card data as `update-recurring` does: never on the command line, where
 // ps and the shell history show it, but from --params-file; and what it prints is masked unless
@@ -58,13 +58,6 @@ const realSignature = signRequest({
   nonce: 'n-1',
   timestamp: '1700000000',
 }).signature
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 describe('gatedesk sign and card data', () => {
   it('refuses card data as --param or in --body, saying to use --params-file', async () => {

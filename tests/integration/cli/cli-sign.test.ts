@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { SPEC_PATHS } from '../../../main/platform/gateway/environment'
 import type { Parameter } from '../../../main/platform/privacy/parameter'
 import { prepareUpdateRequest } from '../../../main/platform/gateway/update-recurring-payment'
 import { gatewayMethodVectors } from '../../fixtures/oauth-vectors'
+import { cli } from '../../fixtures/cli'
 
 const run = promisify(execFile)
 const bin = new URL('../../../bin/gatedesk.js', import.meta.url).pathname
@@ -26,13 +26,6 @@ const cliVectors = gatewayMethodVectors.filter(
     param(v.params, 'oauth_token') === undefined &&
     param(v.params, 'oauth_signature_method') === v.signatureMethod,
 )
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 describe('gatedesk sign reproduces the OAuth vectors from the command line', () => {
   it('has vectors of both methods to run', () => {

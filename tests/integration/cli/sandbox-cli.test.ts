@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { main } from '../../../main/cli/main'
 import { DATA_DIR_VARIABLE } from '../../../main/platform/db/data-dir'
 import { parseQuotedCsv, reportRequest } from '../../fixtures/sandbox'
+import { cli } from '../../fixtures/cli'
 
 const run = promisify(execFile)
 const bin = new URL('../../../bin/gatedesk.js', import.meta.url).pathname
@@ -28,13 +28,6 @@ const reportArgs = (out: string) => [
   '--out',
   out,
 ]
-
-async function cli(args: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) })
-  return { code, stdout, stderr }
-}
 
 function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
