@@ -3,6 +3,7 @@ import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileDialogs } from '../platform/electron/dialogs'
 import { createEnvironmentService } from '../environments/environment-service'
+import { rsaKeyGenerationInProcess } from '../environments/keys/rsa-key-generation-process'
 import { httpsPost, httpsPostToFile } from '../platform/gateway/https-transport'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
 import { randomNonce } from '../platform/gateway/oauth1'
@@ -84,6 +85,18 @@ export interface AppServices {
  * Opens the store and builds every service behind the channels: the one composition root that
  * the app and the end-to-end harness share, so both run the same real services.
  */
+/** Environments, their key pairs made in a process of their own so that Cancel ends one. */
+function environmentService(db: ReturnType<typeof openDatabase>, options: AppServicesOptions) {
+  return createEnvironmentService({
+    db,
+    secrets: options.secretStore,
+    generateKeyPair: rsaKeyGenerationInProcess(
+      options.launchProcess,
+      options.scripts('rsa-key-generation-process'),
+    ),
+  })
+}
+
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   // The app's data folder is owner-only: the database (unless GATEDESK_DATA_DIR puts it
   // elsewhere), the sandbox's state and downloaded reports live in it.
@@ -100,7 +113,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   })
   templates.purgeDeleted()
   const views = createSavedViewService({ views: viewsRepository })
-  const environments = createEnvironmentService({ db, secrets: options.secretStore })
+  const environments = environmentService(db, options)
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
   // The built-in sandbox gateway, in a process of its own: the environment a new user works in.
@@ -211,7 +224,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       dialogs: options.dialogs,
       gateway,
       workDir: sessionTemp,
-      onKeyProgress: (id, stage) => options.emit('environments:key-progress', { id, stage }),
+      jobs,
+      emit: options.emit,
     },
     recurring: {
       recurring: createRecurringUpdateService({ environments, history, gateway }),

@@ -1,6 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { ConnectionCheck } from '../../preload/contract/environments/environment-channels'
+import type {
+  ConnectionCheck,
+  ConnectionCheckStage,
+} from '../../preload/contract/environments/environment-channels'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import { runReport } from '../platform/gateway/custom-report'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
@@ -35,17 +38,32 @@ export async function checkConnection(
   deps: GatewayDeps,
   env: GatewayEnvironment,
   secrets: SigningSecrets,
-  options: { workDir: string; probe?: ReportRequest },
+  options: {
+    workDir: string
+    probe?: ReportRequest
+    /** Aborts the request: the check answers 'cancelled' and keeps nothing. */
+    signal?: AbortSignal
+    /** Each step as it is reached; `receivedBytes` while reading the answer. */
+    onStage?: (stage: ConnectionCheckStage, receivedBytes: number | null) => void
+  },
 ): Promise<ConnectionCheck> {
+  const { signal, onStage } = options
   const probe = options.probe ?? PROBE_REQUEST
   const dir = await mkdtemp(join(options.workDir, 'connection-check-'))
   try {
+    onStage?.('connecting', null)
     const result = await runReport(deps, env, secrets, probe, {
       file: join(dir, 'probe'),
       connectTimeoutMs: 10_000,
       responseTimeoutMs: 20_000,
       limits: PROBE_LIMITS,
+      signal,
+      onConnected: () => onStage?.('waiting', null),
+      onProgress: ({ receivedBytes }) => onStage?.('reading', receivedBytes),
     })
+    if (result.params?.detailCode === 'transport.cancelled') {
+      return { outcome: 'cancelled', ...coded('connection.cancelled') }
+    }
     switch (result.outcome) {
       case 'report':
         return {

@@ -9,10 +9,15 @@ import type { GatewayDeps } from '../platform/gateway/gateway-client'
 import type { Handlers } from '../platform/electron/ipc'
 import { explainedError } from '../platform/i18n/english'
 import { KeyImportError } from './keys/rsa-key-import'
+import type { JobRunner } from '../platform/jobs/job-runner'
+import type { EventPayload } from '../../preload/contract/channels'
 
 type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
 
 const PEM_FILES: OfferedFilter[] = [{ id: 'pemKeys', extensions: ['pem', 'key', 'txt'] }]
+
+/** An AbortSignal's own reason: the job was cancelled, not failed. */
+const isCancel = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 export function environmentHandlers(deps: {
   environments: EnvironmentService
@@ -20,7 +25,13 @@ export function environmentHandlers(deps: {
   gateway: GatewayDeps
   /** Owner-only temp folder of this session: where a connection check's answer lands. */
   workDir: string
-  onKeyProgress: (id: string, stage: 'generating' | 'saving') => void
+  /** Key generation and connection checks run as jobs: jobs:cancel stops them. */
+  jobs: JobRunner
+  /** Tells the window a key generation's or a connection check's step (the app's emitter). */
+  emit: <E extends 'environments:key-progress' | 'environments:check-progress'>(
+    event: E,
+    payload: EventPayload<E>,
+  ) => void
 }): Pick<Handlers, EnvironmentChannel> {
   const { environments, dialogs } = deps
   // The key file the user picked per environment: the path stays in main.
@@ -44,12 +55,22 @@ export function environmentHandlers(deps: {
       await environments.removeControlKey(id)
       return environments.secretStatus(id)
     },
-    'environments:generate-key-pair': ({ id, bits, replace }) =>
-      environments.generateKeyPair(id, {
-        bits,
-        replace,
-        onProgress: (stage) => deps.onKeyProgress(id, stage),
-      }),
+    'environments:generate-key-pair': async ({ id, bits, replace }) => {
+      const job = deps.jobs.start('key-generation', 'requests', ({ jobId, signal }) =>
+        environments.generateKeyPair(id, {
+          bits,
+          replace,
+          signal,
+          onProgress: (stage) => deps.emit('environments:key-progress', { id, jobId, stage }),
+        }),
+      )
+      try {
+        return await job.result
+      } catch (error) {
+        if (isCancel(error)) return null
+        throw error
+      }
+    },
     'environments:choose-key-file': async (input) => {
       const { id } = input
       const { name } = environments.get(id)
@@ -118,14 +139,19 @@ export function environmentHandlers(deps: {
       return environments.secretStatus(id)
     },
     'environments:check-connection': ({ id }) =>
-      checkConnection(
-        deps.gateway,
-        environments.gatewayEnvironment(id),
-        environments.signingSecrets(id),
-        {
-          workDir: deps.workDir,
-          ...(environments.get(id).kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
-        },
-      ),
+      deps.jobs.start('connection-check', 'bytes', ({ jobId, signal }) =>
+        checkConnection(
+          deps.gateway,
+          environments.gatewayEnvironment(id),
+          environments.signingSecrets(id),
+          {
+            workDir: deps.workDir,
+            ...(environments.get(id).kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
+            signal,
+            onStage: (stage, receivedBytes) =>
+              deps.emit('environments:check-progress', { id, jobId, stage, receivedBytes }),
+          },
+        ),
+      ).result,
   }
 }

@@ -8,6 +8,7 @@ import {
 } from '../../preload/contract/environments/environment'
 import { writeEncryptedPrivateKey } from './keys/rsa-key-backup'
 import { generateRsaKeyPair } from './keys/rsa-key-generation'
+import type { RsaKeyPairGenerator } from './keys/rsa-key-generation-process'
 import { importRsaPrivateKey } from './keys/rsa-key-import'
 import type { RsaKeyPair } from './keys/rsa-key-pair'
 import { accountName, type SecretStore } from '../platform/keychain/secret-store'
@@ -28,6 +29,8 @@ export interface KeyGenerationOptions extends KeyReplacement {
   /** 4096 (default) or 2048. */
   bits?: number
   onProgress?: (stage: KeyGenerationStage) => void
+  /** Cancels the generation; nothing is saved once it aborts. */
+  signal?: AbortSignal
 }
 
 export interface EnvironmentKeysDeps {
@@ -35,10 +38,19 @@ export interface EnvironmentKeysDeps {
   secrets: SecretStore
   /** The environment with this id, or a not-found error. */
   stored: (id: string) => StoredEnvironment
+  /** Where key pairs are made: in this process unless given (the app gives a process of their own). */
+  generateKeyPair?: RsaKeyPairGenerator
 }
 
+const generateHere: RsaKeyPairGenerator = (bits) => generateRsaKeyPair(bits)
+
 /** An environment's RSA key pair: made or imported, backed up, removed; its private half stays in the keychain. */
-export function createEnvironmentKeys({ environments, secrets, stored }: EnvironmentKeysDeps) {
+export function createEnvironmentKeys({
+  environments,
+  secrets,
+  stored,
+  generateKeyPair = generateHere,
+}: EnvironmentKeysDeps) {
   async function saveKeyPair(
     environment: StoredEnvironment,
     pair: RsaKeyPair,
@@ -92,8 +104,11 @@ export function createEnvironmentKeys({ environments, secrets, stored }: Environ
     ): Promise<RsaPublicKeyView> {
       const bits = validate(rsaKeySizeSchema, options.bits)
       withoutKey(id, options)
+      const signal = options.signal ?? new AbortController().signal
       options.onProgress?.('generating')
-      const pair = await generateRsaKeyPair(bits)
+      const pair = await generateKeyPair(bits, signal)
+      // A cancel that came as the key arrived still means nothing is saved.
+      signal.throwIfAborted()
       options.onProgress?.('saving')
       // Checked again: the environment may have changed during the seconds generation takes.
       return saveKeyPair(withoutKey(id, options), pair)

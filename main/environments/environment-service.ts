@@ -19,6 +19,7 @@ import {
 import { coded } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 import { createEnvironmentKeys } from './environment-keys'
+import type { RsaKeyPairGenerator } from './keys/rsa-key-generation-process'
 import { secretRef } from './environment-secret-ref'
 import { toGatewayEnvironment } from './gateway-environment'
 import { checkCertificates, validate } from './validate'
@@ -27,6 +28,8 @@ export interface EnvironmentServiceDeps {
   db: Db
   secrets: SecretStore
   now?: () => Date
+  /** Where key pairs are made (createEnvironmentKeys' default: in this process). */
+  generateKeyPair?: RsaKeyPairGenerator
 }
 
 const sandboxEndpointSchema = environmentChangesSchema
@@ -65,6 +68,7 @@ export function createEnvironmentService({
   db,
   secrets,
   now = () => new Date(),
+  generateKeyPair,
 }: EnvironmentServiceDeps) {
   const environments = createEnvironmentRepository(db, now)
 
@@ -97,7 +101,7 @@ export function createEnvironmentService({
   }
 
   return {
-    ...createEnvironmentKeys({ environments, secrets, stored }),
+    ...createEnvironmentKeys({ environments, secrets, stored, generateKeyPair }),
 
     /** Every environment, the built-in Sandbox first. */
     list(): EnvironmentView[] {

@@ -48,6 +48,8 @@ export interface ReportCallOptions extends Omit<CallOptions, 'deadlineMs'> {
    */
   file: string
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
+  /** Once TLS is up and the signed request is on its way. */
+  onConnected?: () => void
   /** DEFAULT_REPORT_LIMITS for what is not given. */
   limits?: Partial<ReportLimits>
   /**

@@ -35,6 +35,8 @@ export interface HttpsPostRequest {
   /** For the whole exchange, connecting to the last byte: a server that trickles is cut off. */
   deadlineMs?: number
   signal?: AbortSignal
+  /** Once TLS is up and the request is on its way: from then on the wait is for the answer. */
+  onConnected?: () => void
   /** `totalBytes` is the Content-Length, when the server sends one. */
   onProgress?: (progress: { receivedBytes: number; totalBytes: number | null }) => void
 }
@@ -204,6 +206,7 @@ function exchange<T>(
     const onAbort = () => fail(cancelled(url, requestSent))
     const onConnected = () => {
       requestSent = true
+      request.onConnected?.()
       // Node writes the buffered request as soon as TLS is up, so the wait for an answer starts now.
       startTimer(responseTimeoutMs, () => noResponse(url, responseTimeoutMs))
     }

@@ -22,7 +22,8 @@ export interface JobRunner {
   start<T>(
     kind: JobKind,
     unit: JobProgress['unit'],
-    work: (job: JobContext) => Promise<T>,
+    /** `jobId`: for work that names itself in events of its own (a stage reached). */
+    work: (job: JobContext & { jobId: string }) => Promise<T>,
   ): StartedJob<T>
   /** Cancels a running job; false when no such job is running. */
   cancel(jobId: string): boolean
@@ -52,7 +53,7 @@ export function createJobRunner(events: JobEvents, now: () => number = Date.now)
         running.delete(jobId)
         events.finished({ jobId, kind, outcome, message })
       }
-      const result = work({ signal: controller.signal, progress }).then(
+      const result = work({ jobId, signal: controller.signal, progress }).then(
         (value) => {
           finish('done', null)
           return value

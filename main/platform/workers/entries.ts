@@ -35,6 +35,12 @@ export const SCRIPT_ENTRIES = {
     // Reports stream a page at a time; far more than that means a leak, which ends it, not the app.
     traits: { title: 'GateDesk sandbox', heapLimitMb: 512 },
   },
+  // One per key pair generated in the app, ended by Cancel; it holds a key, no more.
+  'rsa-key-generation-process': {
+    source: 'main/environments/keys/rsa-key-generation.process.ts',
+    kind: 'process',
+    traits: { title: 'GateDesk key generation', heapLimitMb: 64 },
+  },
 } as const satisfies Record<string, ScriptEntry>
 
 export type ScriptName = keyof typeof SCRIPT_ENTRIES

@@ -48,11 +48,21 @@ export const secretStatusSchema = z.object({
 
 /** What "check connection" found, in plain words. */
 export const connectionCheckSchema = z.object({
-  outcome: z.enum(['ok', 'credentials-rejected', 'unreachable', 'answered-unexpectedly']),
+  outcome: z.enum([
+    'ok',
+    'credentials-rejected',
+    'unreachable',
+    'answered-unexpectedly',
+    'cancelled',
+  ]),
   message: outputText(2000),
   ...explainedFields,
 })
 export type ConnectionCheck = z.infer<typeof connectionCheckSchema>
+
+/** A check's steps: until TLS is up, until the gateway answers, while its answer arrives. */
+export const CONNECTION_CHECK_STAGES = ['connecting', 'waiting', 'reading'] as const
+export type ConnectionCheckStage = (typeof CONNECTION_CHECK_STAGES)[number]
 
 const byId = z.object({ id: environmentIdSchema })
 const savedFile = z.object({ file: outputText(4096).nullable() })
@@ -94,13 +104,13 @@ export const environmentChannels = {
     secretStatusSchema,
   ),
   'environments:generate-key-pair': channel(
-    'Generates an RSA key pair offline; the private key goes straight into the keychain.',
+    'Generates an RSA key pair offline; the private key goes straight into the keychain. A job: its id comes with environments:key-progress; null when it was cancelled (nothing saved).',
     z.object({
       id: environmentIdSchema,
       bits: rsaKeySizeSchema,
       replace: z.boolean().default(false),
     }),
-    rsaPublicKeyViewSchema,
+    rsaPublicKeyViewSchema.nullable(),
   ),
   'environments:choose-key-file': channel(
     'Asks main to let the user pick a private key file to import (main keeps the path).',
@@ -139,7 +149,7 @@ export const environmentChannels = {
     secretStatusSchema,
   ),
   'environments:check-connection': channel(
-    'Checks reachability and TLS, and the report credentials with a small signed request.',
+    'Checks reachability and TLS, and the report credentials with a small signed request. A job: its id comes with environments:check-progress.',
     byId,
     connectionCheckSchema,
   ),
@@ -148,6 +158,22 @@ export const environmentChannels = {
 export const environmentEvents = {
   'environments:key-progress': event(
     'Where a key pair generation is: generating the primes, then saving to the keychain.',
-    z.object({ id: outputText(36), stage: z.enum(['generating', 'saving']) }),
+    z.object({
+      id: outputText(36),
+      /** jobs:cancel with it stops the generation. */
+      jobId: outputText(64),
+      stage: z.enum(['generating', 'saving']),
+    }),
+  ),
+  'environments:check-progress': event(
+    'Where a connection check is: connecting (TLS), waiting for the answer, reading it.',
+    z.object({
+      id: outputText(36),
+      /** jobs:cancel with it aborts the request. */
+      jobId: outputText(64),
+      stage: z.enum(CONNECTION_CHECK_STAGES),
+      /** Bytes of the answer read so far, while reading. */
+      receivedBytes: z.number().int().min(0).nullable(),
+    }),
   ),
 } as const

@@ -15,6 +15,8 @@ export const JOB_KINDS = [
   'report-print',
   'report-download',
   'bulk-run',
+  'key-generation',
+  'connection-check',
 ] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 

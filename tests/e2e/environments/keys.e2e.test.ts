@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import { notePaintedTexts } from '../harness/painted-texts'
+import { screenLooks } from '../reports/screen-looks'
 
 const suite = useAppInBrowser()
 const CONTROL_KEY = 'CK-7f3a9d1e-5b2c-4e8f-a6d0-c4b1e2f3a4b5'
@@ -80,6 +81,26 @@ describe('Keys & environments', () => {
       .poll(() => suite.app.page.evaluate(() => navigator.clipboard.readText()))
       .toBe(await byTestId('fingerprint').textContent())
     await suite.app.screenshot('keys-production-environment')
+  })
+
+  it('cancels a key generation: the process stops, the card says so calmly, the key stays', async () => {
+    const before = await byTestId('fingerprint').textContent()
+    await byTestId('key-size').click()
+    await suite.app.page.getByText('4096 bits (recommended)', { exact: true }).click()
+    await suite.app.page.getByRole('button', { name: 'Generate new pair…' }).click()
+    await suite.app.page.locator('.n-popconfirm').getByRole('button').last().click()
+    const cancel = byTestId('key-progress').getByTestId('step-progress-cancel')
+    await expect.poll(() => cancel.isEnabled()).toBe(true)
+    expect(await byTestId('key-progress').textContent()).toContain(
+      'Generating a 4096-bit key pair…',
+    )
+    await cancel.click()
+    await expect
+      .poll(() => byTestId('key-cancelled').textContent())
+      .toBe('Key generation cancelled: nothing was saved.')
+    expect(await byTestId('key-progress').count()).toBe(0)
+    expect(await byTestId('fingerprint').textContent()).toBe(before)
+    await screenLooks(suite.app, 'keys-generation-cancelled')
   })
 
   it('imports a passphrase-protected key after asking for its passphrase', async () => {

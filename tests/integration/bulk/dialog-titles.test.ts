@@ -1,3 +1,4 @@
+import { createJobRunner } from '../../../main/platform/jobs/job-runner'
 import { describe, expect, it } from 'vitest'
 import type { BulkService } from '../../../main/bulk/bulk-service'
 import type { ImportSessions } from '../../../main/bulk/import-sessions'
@@ -63,7 +64,8 @@ const handlers = {
     dialogs,
     gateway: {} as GatewayDeps,
     workDir: '/data/gatedesk/temp/app-session',
-    onKeyProgress: () => undefined,
+    jobs: createJobRunner({ progress: () => undefined, finished: () => undefined }),
+    emit: () => undefined,
   }),
 }
 registerHandlers(ipc, handlers as Handlers, {

@@ -1,3 +1,4 @@
+import { createJobRunner } from '../../../main/platform/jobs/job-runner'
 import { generateKeyPairSync } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -172,7 +173,8 @@ describe('refusals main words from the catalog', () => {
       dialogs: { chooseFileToOpen: async () => chosen, chooseFileToSave: async () => null },
       gateway: {} as GatewayDeps,
       workDir: dir,
-      onKeyProgress: () => undefined,
+      jobs: createJobRunner({ progress: () => undefined, finished: () => undefined }),
+      emit: () => undefined,
     })
     const id = '0f0e0d0c-0b0a-4090-8070-605040302010'
     const importing = () => handlers['environments:import-key-file']({ id } as never)

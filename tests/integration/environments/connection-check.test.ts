@@ -56,7 +56,7 @@ afterAll(() => {
   rmSync(workDir, { recursive: true, force: true })
 })
 
-const check = () =>
+const check = (options: Omit<Parameters<typeof checkConnection>[3], 'workDir'> = {}) =>
   checkConnection(
     deps,
     {
@@ -68,7 +68,7 @@ const check = () =>
       extraCaPem: server.caPem,
     },
     secrets,
-    { workDir },
+    { workDir, ...options },
   )
 
 const text = (body: string) => (response: ServerResponse) => {
@@ -121,5 +121,30 @@ describe('checkConnection', () => {
       name.startsWith('gatedesk-check-'),
     )
     expect(sharedTempAfter).toEqual(sharedTempBefore)
+  })
+
+  it('says each step as it is reached, and Cancel aborts the request: the server sees it closed, nothing is kept', async () => {
+    let closedByClient: Promise<void> = Promise.resolve()
+    // An answer that starts and never ends: only Cancel ends the wait.
+    answer = (response) => {
+      response.writeHead(200, { 'Content-Type': 'text/csv' })
+      response.write('"Transaction_id"\n')
+      closedByClient = new Promise((resolve) => response.once('close', resolve))
+    }
+    const cancel = new AbortController()
+    const stages: string[] = []
+    const result = await check({
+      signal: cancel.signal,
+      onStage: (stage, receivedBytes) => {
+        if (stages.at(-1) !== stage) stages.push(stage)
+        if (stage === 'reading' && receivedBytes) cancel.abort()
+      },
+    })
+    answer = null
+    expect(stages).toEqual(['connecting', 'waiting', 'reading'])
+    expect(result.outcome).toBe('cancelled')
+    expect(explainWith(russian, result)).toContain('отменена')
+    await closedByClient
+    expect(readdirSync(workDir)).toEqual([])
   })
 })

@@ -1,3 +1,4 @@
+import { createJobRunner } from '../../../main/platform/jobs/job-runner'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,7 +26,8 @@ const handlers = environmentHandlers({
   dialogs: { chooseFileToOpen: async () => chosen, chooseFileToSave: async () => null },
   gateway: {} as GatewayDeps,
   workDir: dir,
-  onKeyProgress: () => undefined,
+  jobs: createJobRunner({ progress: () => undefined, finished: () => undefined }),
+  emit: () => undefined,
 })
 
 describe('a private key file chosen to import', () => {

@@ -29,6 +29,9 @@ export const keys = {
     title: 'Check connection',
     explanation:
       'Connects over verified TLS and sends one small signed report request, to test the URL, the certificate and the report credentials.',
+    connecting: 'Connecting to {host} over verified TLS…',
+    waiting: 'Sent the signed request; waiting for the answer…',
+    reading: 'Reading the answer…',
     button: 'Check connection',
   },
   keychain: {
@@ -59,6 +62,7 @@ export const keys = {
     none: 'No key yet',
     fingerprint: '{bits}-bit public key, SHA-256 fingerprint:',
     generating: 'Generating a {bits}-bit key pair…',
+    cancelled: 'Key generation cancelled: nothing was saved.',
     saving: 'Saving to the keychain…',
     keySize: 'Key size',
     bits4096: '4096 bits (recommended)',

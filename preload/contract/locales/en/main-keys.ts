@@ -62,6 +62,8 @@ export const mainKey = {
     'The RSA private key of the environment "{environment}" in the keychain (fingerprint {fingerprint}) is not the one GateDesk recorded ({recorded}); it was changed outside GateDesk. Import the right key, or generate a new pair and send its public key to support.',
   'backup-failed':
     'The backup could not be written to {file} ({code}): choose a folder you can write to.',
+  'generator-failed':
+    'The key pair could not be generated ({reason}); nothing was saved. Try again, or import a key made elsewhere.',
   'no-native-generator':
     'The native RSA key generator is not available (node-forge would fall back to its slow pure-JavaScript one); GateDesk refuses to use that. Reinstall GateDesk.',
 }

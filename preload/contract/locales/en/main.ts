@@ -186,6 +186,7 @@ export const main = {
   'report-view': mainReportViews,
   'recent-report': mainRecentReports,
   connection: {
+    cancelled: 'Check cancelled: the request was stopped and nothing was kept.',
     ok: 'Connected over verified TLS, and the gateway accepted the merchant login and control key (it answered with a {kind} report).',
     'credentials-rejected':
       'The gateway is reachable over verified TLS, but it refused the merchant login or control key. {detail}',

@@ -179,6 +179,7 @@ export const main: Translation<typeof english> = {
   'report-view': mainReportViews,
   'recent-report': mainRecentReports,
   connection: {
+    cancelled: 'Проверка отменена: запрос остановлен, ничего не сохранено.',
     ok: 'Соединение по TLS с проверкой сертификата установлено, шлюз принял логин мерчанта и контрольный ключ (в ответ пришёл отчёт {kind}).',
     'credentials-rejected':
       'Шлюз доступен по TLS с проверкой сертификата, но отклонил логин мерчанта или контрольный ключ. {detail}',

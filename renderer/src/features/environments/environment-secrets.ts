@@ -31,10 +31,24 @@ export function environmentSecrets(id: string) {
 /** Hands `listener` each stage main reports for the environment's key pair, until unmounted. */
 export function useKeyStage(
   id: () => string,
-  listener: (stage: EventPayload<'environments:key-progress'>['stage']) => void,
+  listener: (progress: EventPayload<'environments:key-progress'>) => void,
 ) {
   const off = window.gatedesk.on('environments:key-progress', (progress) => {
-    if (progress.id === id()) listener(progress.stage)
+    if (progress.id === id()) listener(progress)
   })
   onUnmounted(off)
 }
+
+/** Hands `listener` each step main reports of the environment's connection check, until unmounted. */
+export function useCheckStage(
+  id: () => string | undefined,
+  listener: (progress: EventPayload<'environments:check-progress'>) => void,
+) {
+  const off = window.gatedesk.on('environments:check-progress', (progress) => {
+    if (progress.id === id()) listener(progress)
+  })
+  onUnmounted(off)
+}
+
+/** Stops a key generation or connection check main runs as a job. */
+export const cancelJob = (jobId: string) => call('jobs:cancel', { jobId })
