@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ProcessExit, ProcessLauncher } from './process-channel'
+import { firstExitOnly, type ProcessLauncher } from './process-channel'
 
 /**
  * Starts a process's script in a worker thread of this process instead, for the CLI: a one-shot
@@ -18,11 +18,7 @@ export const threadLauncher: ProcessLauncher = (script, args) => {
     send: (message) => worker.postMessage(message),
     onMessage: (listener) => worker.on('message', listener),
     onExit: (listener) => {
-      let told = false
-      const tell = (exit: ProcessExit) => {
-        if (!told) listener(exit)
-        told = true
-      }
+      const tell = firstExitOnly(listener)
       worker.once('error', (error) => tell({ failure: error.message }))
       worker.once('exit', (exitCode) => tell({ exitCode }))
     },
