@@ -93,7 +93,8 @@ describe('the main actions by keyboard alone, with focus always visible', () => 
     await page().keyboard.press('Enter')
     await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('60')
     // Rows past the first page can be reviewed: the pagination is reached and pressed by keyboard.
-    await tabTo(page(), '.n-pagination-item[aria-label="Next page"]', 400)
+    // The preview is one Tab stop (not 100 per page): the pagination is a few presses away.
+    await tabTo(page(), '.n-pagination-item[aria-label="Next page"]', 40)
     await page().keyboard.press('Enter')
     await expect.poll(() => page().locator('.n-pagination-item--active').textContent()).toBe('2')
     await tabToVisibly('[data-testid="bulk-dry-run"]')
@@ -105,6 +106,61 @@ describe('the main actions by keyboard alone, with focus always visible', () => 
     expect(await byTestId('bulk-dry-run-counts').getAttribute('role')).toBe('status')
     expect(await byTestId('bulk-counts').getAttribute('aria-live')).toBe('polite')
     expect(await focusedElement(page())).not.toBe('body')
+  })
+
+  it('reviews row 60 of 120 in the preview by keys, leaves it out, and the dry run agrees', async () => {
+    const profile = await sandboxProfile()
+    const file = join(suite.gatedesk.dataDir, 'keyboard-bulk-120.csv')
+    // Row n's amount is (100 + n).00: row 60's 160.00 is in no other row.
+    const rows = Array.from({ length: 120 }, (_, at) => `${profile};${101 + at}.00`)
+    writeFileSync(file, `recurring-payment-id;amount\r\n${rows.join('\r\n')}\r\n`)
+    suite.gatedesk.dialogs.nextOpen = file
+    await tabToVisibly('[data-testid="bulk-open"]')
+    await page().keyboard.press('Enter')
+    await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('120')
+
+    // The whole table is one Tab stop, on row 1's checkbox; the next Tab is the pagination.
+    await tabTo(page(), '[data-testid="bulk-preview"] [tabindex="0"]', 40)
+    expect(await focusedElement(page())).toBe('bulk-include-1')
+    expect(await byTestId('bulk-preview').locator('[tabindex="0"]').count()).toBe(1)
+    await page().keyboard.press('Tab')
+    expect(await page().evaluate(() => !!document.activeElement?.closest('.n-pagination'))).toBe(
+      true,
+    )
+    await page().keyboard.press('Shift+Tab')
+    expect(await focusedElement(page())).toBe('bulk-include-1')
+
+    // Across to the profile, to the row's end (the amount) and back, then PageDown to rows 51–100 and down to row 60.
+    await page().keyboard.press('ArrowRight')
+    expect(await focusedElement(page())).toBe('bulk-cell-1-0')
+    await page().keyboard.press('End')
+    expect(await focusedElement(page())).toBe('bulk-cell-1-1')
+    await page().keyboard.press('Home')
+    expect(await focusedElement(page())).toBe('bulk-include-1')
+    await page().keyboard.press('PageDown')
+    await expect.poll(() => focusedElement(page())).toBe('bulk-include-51')
+    expect(await page().locator('.n-pagination-item--active').textContent()).toBe('2')
+    for (let row = 51; row < 60; row++) await page().keyboard.press('ArrowDown')
+    expect(await focusedElement(page())).toBe('bulk-include-60')
+    const checkbox = byTestId('bulk-include-60')
+    expect(await focusRingPixels(page(), checkbox)).toBeGreaterThan(await ringPerimeter(checkbox))
+
+    await page().keyboard.press('Space')
+    await expect.poll(() => checkbox.getAttribute('aria-checked')).toBe('false')
+    await expect.poll(() => byTestId('bulk-counts').textContent()).toContain('1 excluded')
+    expect(await focusedElement(page())).toBe('bulk-include-60')
+
+    await tabToVisibly('[data-testid="bulk-dry-run"]')
+    await page().keyboard.press('Enter')
+    const counts = byTestId('bulk-dry-run-counts')
+    await expect.poll(() => counts.textContent()).toMatch(/Will be sent\s*119/)
+    expect(await counts.textContent()).toMatch(/Excluded by you\s*1/)
+    // The one row left out is row 60 (the dry run lists only its first 50 requests).
+    await page().getByText('Excluded', { exact: true }).click()
+    await expect
+      .poll(() => byTestId('bulk-preview').locator('[data-testid^="bulk-include-"]').count())
+      .toBe(1)
+    expect(await byTestId('bulk-include-60').count()).toBe(1)
   })
 
   it('opens a History entry with Enter, and the drawer stays open with focus in it', async () => {

@@ -55,6 +55,7 @@ export const bulk = {
     excludedFilter: 'Excluded',
     excludeProblems: 'Exclude rows with problems',
     hint: 'A cell in red breaks a rule: hover it to read which, click it (or Enter) to fix it here. Card numbers are masked; a fix is typed whole.',
+    keys: 'In the table, the arrow keys move between cells, Space ticks or unticks the row, PageUp and PageDown turn the page, Tab goes on to the pages.',
     clickToFix: '(click to fix)',
     fixedHere: 'Fixed here (the file is not changed)',
     send: 'Send',
@@ -71,7 +72,7 @@ export const bulk = {
     profileType: 'Profile type',
     profileTypeLabel: 'Profile type of the rows without their own',
     profileTypes: {
-      unknown: 'Unknown: type checks left to the gateway',
+      unknown: 'Unknown',
       SRC: 'SRC (source)',
       DST: 'DST (destination)',
     },
