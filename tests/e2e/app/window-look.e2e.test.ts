@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sections } from '../../../renderer/src/app/sections'
 import { startAppUnderTest, type AppUnderTest } from '../harness/app-under-test'
 import { launchChromium, openApp, SCREENSHOT_DIR, type WindowLook } from '../harness/browser'
+import { selectsThatCutText } from '../harness/select-fit'
 
 /**
  * Window sizes as the user has them. Electron's zoom is Chromium's page zoom: the window keeps
@@ -164,6 +165,7 @@ describe('every screen at every size, light and dark, in English and Russian', (
               expect(screen.squeezedText, `${where}: text squeezed`).toEqual([])
               expect(screen.brokenAmounts, `${where}: amounts broken over lines`).toEqual([])
               expect(screen.isoTimestamps, `${where}: raw timestamps`).toEqual([])
+              expect(await selectsThatCutText(app.page), `${where}: selects`).toEqual([])
               const body = luminance(screen.body)!
               const text = luminance(screen.text)!
               if (scheme === 'dark') {

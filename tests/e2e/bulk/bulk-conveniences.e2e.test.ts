@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import type { AppPage } from '../harness/browser'
+import { selectsThatCutText } from '../harness/select-fit'
 import { atZoom150, screenLooks } from '../reports/screen-looks'
 
 // The import screen's conveniences, the run setup's labels and "Send the failed rows again", as
@@ -73,6 +74,7 @@ describe('bulk conveniences', () => {
     await screenLooks(suite.app, 'bulk-run-setup')
     await suite.app.page.setViewportSize({ width: 1024, height: 700 })
     expect(await labelsOnOneLine(suite.app)).toBe(true)
+    expect(await selectsThatCutText(suite.app.page)).toEqual([])
     await suite.app.page.setViewportSize({ width: 1280, height: 800 })
   })
 
@@ -105,6 +107,8 @@ describe('bulk conveniences', () => {
           await zoomed.page.getByTestId('bulk-run-settings').scrollIntoViewIfNeeded()
           expect(await labelsOnOneLine(zoomed)).toBe(true)
           await zoomed.screenshot(`window-zoom150-${locale.slice(0, 2)}-bulk-run-setup`)
+          // The file's format, its column mapping and the run's profile type, each read whole.
+          expect(await selectsThatCutText(zoomed.page)).toEqual([])
         },
         { locale },
       )

@@ -9,11 +9,11 @@ export const recurring = {
   profileType: {
     label: 'Profile type (not sent)',
     aria: 'Profile type',
-    unknown: 'Unknown: leave type checks to the gateway',
+    unknown: 'Unknown',
     SRC: 'SRC (source)',
     DST: 'DST (destination)',
     native: 'native',
-    help: 'Only tunes the checks made here: when DST, GateDesk checks before sending that none of {names} is given.',
+    help: 'Only tunes the checks made here (Unknown leaves them to the gateway): when DST, GateDesk checks before sending that none of {names} is given.',
   },
   /** The groups of the form, by their key in recurring-fields.ts. */
   groups: {
