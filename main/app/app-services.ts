@@ -81,10 +81,6 @@ export interface AppServices {
   close: () => Promise<void>
 }
 
-/**
- * Opens the store and builds every service behind the channels: the one composition root that
- * the app and the end-to-end harness share, so both run the same real services.
- */
 /** Environments, their key pairs made in a process of their own so that Cancel ends one. */
 function environmentService(db: ReturnType<typeof openDatabase>, options: AppServicesOptions) {
   return createEnvironmentService({
@@ -97,6 +93,10 @@ function environmentService(db: ReturnType<typeof openDatabase>, options: AppSer
   })
 }
 
+/**
+ * Opens the store and builds every service behind the channels: the one composition root that
+ * the app and the end-to-end harness share, so both run the same real services.
+ */
 export async function startAppServices(options: AppServicesOptions): Promise<AppServices> {
   // The app's data folder is owner-only: the database (unless GATEDESK_DATA_DIR puts it
   // elsewhere), the sandbox's state and downloaded reports live in it.
