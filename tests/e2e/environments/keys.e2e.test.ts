@@ -1,10 +1,11 @@
 import { createHash, generateKeyPairSync } from 'node:crypto'
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
+import { createServer, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import { notePaintedTexts } from '../harness/painted-texts'
-import { screenLooks } from '../reports/screen-looks'
+import { chooseLanguage, screenLooks } from '../reports/screen-looks'
 
 const suite = useAppInBrowser()
 const CONTROL_KEY = 'CK-7f3a9d1e-5b2c-4e8f-a6d0-c4b1e2f3a4b5'
@@ -163,6 +164,61 @@ describe('Keys & environments', () => {
     // Confirmed once in this session: the next check goes straight out.
     await byTestId('check-connection').click()
     expect(await suite.app.page.getByRole('button', { name: 'Send to production' }).count()).toBe(0)
+  })
+
+  it('says what a connection check is doing, and Cancel ends its connection', async () => {
+    // Accepts the connection and never answers TLS: only Cancel (or the 10 s limit) ends the wait.
+    const sockets: Socket[] = []
+    const closed: Promise<void>[] = []
+    const silent = createServer((socket) => {
+      sockets.push(socket)
+      // Read, or the client's close would never be seen.
+      socket.resume()
+      closed.push(new Promise((resolve) => socket.once('close', () => resolve())))
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const { port } = silent.address() as { port: number }
+    try {
+      await field('baseUrl').fill(`https://127.0.0.1:${port}`)
+      await byTestId('save-environment').click()
+      await expect.poll(() => byTestId('check-connection').isEnabled()).toBe(true)
+      const checkThenCancel = async (
+        progressWords: string,
+        cancelledWords: string,
+        look: string,
+      ) => {
+        await byTestId('check-connection').click()
+        await expect.poll(() => byTestId('check-progress').textContent()).toContain(progressWords)
+        // One look per check: the server's silence ends in 10 s (the connect limit).
+        await suite.app.page.mouse.move(1, 1)
+        await suite.app.screenshot(look)
+        await byTestId('check-progress').getByTestId('step-progress-cancel').click()
+        await expect.poll(() => byTestId('check-result').textContent()).toBe(cancelledWords)
+        expect(await byTestId('check-progress').count()).toBe(0)
+        await closed.at(-1)
+      }
+      await checkThenCancel(
+        `Connecting to 127.0.0.1:${port} over verified TLS…`,
+        'Check cancelled: the request was stopped and nothing was kept.',
+        'keys-check-connecting',
+      )
+      expect(sockets).toHaveLength(1)
+      await screenLooks(suite.app, 'keys-check-cancelled')
+
+      await suite.app.page.emulateMedia({ colorScheme: 'dark' })
+      await chooseLanguage(suite.app, 'Русский')
+      await checkThenCancel(
+        `Подключение к 127.0.0.1:${port} по TLS с проверкой сертификата…`,
+        'Проверка отменена: запрос остановлен, ничего не сохранено.',
+        'keys-check-connecting-dark-ru',
+      )
+      expect(sockets).toHaveLength(2)
+      await chooseLanguage(suite.app, 'English')
+      await suite.app.page.emulateMedia({ colorScheme: 'light' })
+    } finally {
+      silent.close()
+      for (const socket of sockets) socket.destroy()
+    }
   })
 
   it('ran with no CSP violation and no console error', async () => {
