@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import { atZoom150, chooseLanguage, screenLooks } from '../reports/screen-looks'
 import type { AppPage } from '../harness/browser'
-import { labelsSplitInsideWords } from './label-words'
+import { labelsSplitInsideWords, textsOnSeveralLines } from './label-words'
 
 const suite = useAppInBrowser()
 
@@ -68,9 +68,19 @@ async function runBulkJob(profile: string, rows: number): Promise<string> {
   )
 }
 
-/** No label on the History screen or its drawer is broken inside a word. */
+/** No label on the History screen or its drawer is broken inside a word, no date or time in two. */
 async function expectLabelsWhole(app: AppPage) {
   expect(await labelsSplitInsideWords(app.page, 'section.history, .n-drawer')).toEqual([])
+  const dates = '[data-testid="history-sent"] > *, [data-testid="history-bulk-job-created"]'
+  expect(await textsOnSeveralLines(app.page, dates)).toEqual([])
+}
+
+/** Every column in sight: the table is no wider than its place. */
+function tableFits(app: AppPage): Promise<boolean> {
+  return app.page.getByTestId('history-table').evaluate((table) => {
+    const body = table.querySelector('table')!
+    return body.getBoundingClientRect().right <= table.getBoundingClientRect().right + 1
+  })
 }
 
 async function openHistory() {
@@ -375,6 +385,7 @@ describe('the History screen', () => {
     await expectLabelsWhole(suite.app)
     await suite.app.page.setViewportSize({ width: 1024, height: 700 })
     await expectLabelsWhole(suite.app)
+    expect(await tableFits(suite.app)).toBe(true)
     await suite.app.screenshot('history-1024-ru')
     await detailLabelsWhole('history-detail-1024-ru')
     await chooseLanguage(suite.app, 'English')
@@ -395,12 +406,7 @@ describe('the History screen', () => {
           // A window of its own, opened while others work: its first load may take a while.
           await expect.poll(() => zoomedRows.count(), { timeout: 20_000 }).toBe(6)
           await expectLabelsWhole(zoomed)
-          // Every column in sight: the table is no wider than its place.
-          const fits = await zoomed.page.getByTestId('history-table').evaluate((table) => {
-            const body = table.querySelector('table')!
-            return body.getBoundingClientRect().right <= table.getBoundingClientRect().right + 1
-          })
-          expect(fits).toBe(true)
+          expect(await tableFits(zoomed)).toBe(true)
           await zoomed.page.mouse.move(1, 1)
           await zoomed.screenshot(`history-150-${locale.slice(0, 2)}`)
           await zoomedRows.nth(0).click()

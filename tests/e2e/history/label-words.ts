@@ -49,3 +49,19 @@ export function labelsSplitInsideWords(page: Page, root: string): Promise<string
     return found
   }, root)
 }
+
+/** The texts under `selector` that the window shows on more than one line ("27 нояб. / 2026 г."). */
+export function textsOnSeveralLines(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(
+    (wanted) =>
+      [...document.querySelectorAll<HTMLElement>(wanted)]
+        .filter((element) => {
+          const range = document.createRange()
+          range.selectNodeContents(element)
+          const lineTops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)))
+          return lineTops.size > 1
+        })
+        .map((element) => element.innerText),
+    selector,
+  )
+}
