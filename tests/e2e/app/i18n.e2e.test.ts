@@ -13,7 +13,8 @@ const SCREENS = [
   { id: 'history', namespaces: ['history'] },
   { id: 'bulk', namespaces: ['bulk'] },
   // Last: the language switch below expects this screen on show.
-  { id: 'reports', namespaces: ['reports'] },
+  // The example template's seeded name too (reportRequest.exampleTemplate), shown in Russian.
+  { id: 'reports', namespaces: ['reports', 'reportRequest'] },
 ] as const
 
 type Tree = { [key: string]: string | Tree }
@@ -79,6 +80,14 @@ describe('the window in English and Russian', () => {
       await app.screenshot(`i18n-ru-${screen.id}`)
     }
 
+    // The designer names the request's parts in words: filter lists, an input parameter's type.
+    expect(await page.getByTestId('designer-field-filters-gates').innerText()).toContain(
+      ru.reportRequest.filters.gates,
+    )
+    expect(await page.getByTestId('designer-param-type').first().innerText()).toBe(
+      ru.reportRequest.parameterTypes.INPUT_TEXT,
+    )
+
     // The other screens, converted by their own work, in Russian too.
     for (const id of ['recurring'] as const) {
       await page.getByRole('link', { name: ru.shell.sections[id].title, exact: true }).click()
@@ -105,8 +114,14 @@ describe('the window in English and Russian', () => {
     const badAmount = ru.main.recurring['invalid-format']
       .replace('{parameter}', 'amount')
       .replace('{expects}', ru.main.expects.amount)
-    expect(await page.getByTestId('bulk-cell-1-1').getAttribute('title')).toContain(badAmount)
-    expect(await page.getByTestId('bulk-problems-1').textContent()).toContain(badAmount)
+    // The field named once by its Russian label, its spec name once (in code font), not
+    // "amount: amount в неверном формате".
+    const labelled = `${ru.recurring.fields.amount.label}: ${badAmount}`
+    expect(await page.getByTestId('bulk-cell-1-1').getAttribute('title')).toContain(labelled)
+    expect(await page.getByTestId('bulk-problems-1').textContent()).toBe(labelled)
+    expect(await page.getByTestId('bulk-problems-1').locator('code').allTextContents()).toEqual([
+      'amount',
+    ])
     await app.screenshot('i18n-ru-bulk-import')
 
     // Russian plurals and a message worded in the window from main's counts.

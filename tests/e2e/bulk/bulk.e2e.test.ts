@@ -39,8 +39,15 @@ describe('the Bulk updates screen', () => {
 
     await byTestId('bulk-filter-problems').click()
     const badAmount = byTestId('bulk-cell-25-1')
-    await expect.poll(() => badAmount.getAttribute('title')).toMatch(/amount/)
-    expect(await byTestId('bulk-problems-26').textContent()).toContain('recurring-payment-id')
+    // A problem names its field by the label people read; the spec name once, in code font.
+    await expect
+      .poll(() => badAmount.getAttribute('title'))
+      .toMatch(/^Amount: amount has the wrong format/)
+    const missingProfile = byTestId('bulk-problems-26')
+    expect(await missingProfile.textContent()).toMatch(
+      /^Recurring payment ID: recurring-payment-id is required/,
+    )
+    expect(await missingProfile.locator('code').allTextContents()).toEqual(['recurring-payment-id'])
     await suite.app.screenshot('bulk-problems')
 
     await badAmount.click()
