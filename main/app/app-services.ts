@@ -232,7 +232,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       preview: createRecurringPreviewService({ environments, gateway }),
       inFlight: createInFlightSends(),
     },
-    history: { history, dialogs: options.dialogs },
+    history: { history, dialogs: options.dialogs, jobs },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },

@@ -1,8 +1,9 @@
-import { open } from 'node:fs/promises'
+import { open, rename, rm } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { formulaEscaping } from '../platform/csv/formula-cells'
 import type { HistoryFilter } from './history-filter'
 import type { HistoryEntry, HistoryRepository } from './history-repository'
+import type { JobContext } from '../platform/jobs/job-runner'
 
 const COLUMNS = [
   'history-id',
@@ -40,23 +41,37 @@ const csvLines = (records: string[][]) =>
 /**
  * Writes the entries the filter matches as CSV, newest first: as History keeps them (card number
  * masked, cvv2 left out, SSN masked), cells a spreadsheet would run as formulas with a ' in front
- * (csv/formula-cells). Returns how many entries were written.
+ * (csv/formula-cells). Written to `file.part`, renamed to `file` only once complete: a cancel
+ * (the job's signal) or a failure leaves nothing behind. Returns how many entries were written.
  */
 export async function exportHistory(
-  history: Pick<HistoryRepository, 'matching'>,
+  history: Pick<HistoryRepository, 'matching' | 'search'>,
   filter: HistoryFilter,
   file: string,
+  job?: JobContext,
 ): Promise<number> {
-  const handle = await open(file, 'w')
+  const total = history.search({ ...filter, limit: 1 }).total
+  const partFile = `${file}.part`
+  const handle = await open(partFile, 'w')
   let written = 0
   try {
-    await handle.write(csvLines([COLUMNS]))
-    for (const entries of history.matching(filter)) {
-      await handle.write(csvLines(entries.map(cells)))
-      written += entries.length
+    try {
+      await handle.write(csvLines([COLUMNS]))
+      job?.progress(0, total)
+      for (const entries of history.matching(filter)) {
+        job?.signal.throwIfAborted()
+        await handle.write(csvLines(entries.map(cells)))
+        written += entries.length
+        job?.progress(written, Math.max(total, written))
+      }
+    } finally {
+      await handle.close()
     }
-  } finally {
-    await handle.close()
+    job?.signal.throwIfAborted()
+    await rename(partFile, file)
+  } catch (error) {
+    await rm(partFile, { force: true })
+    throw error
   }
   return written
 }

@@ -8,6 +8,7 @@ import {
 } from '../platform/electron/dialogs'
 import { exportHistory } from './history-export'
 import type { HistoryRepository } from './history-repository'
+import type { JobRunner } from '../platform/jobs/job-runner'
 
 type HistoryChannel = Extract<keyof Handlers, `history:${string}`>
 
@@ -19,6 +20,8 @@ const exportName = (now: Date) => `history-${now.toISOString().slice(0, 10)}.csv
 export function historyHandlers(deps: {
   history: HistoryRepository
   dialogs: FileDialogs
+  /** An export runs as a job: its progress in rows, jobs:cancel stops it. */
+  jobs: JobRunner
   now?: () => Date
 }): Pick<Handlers, HistoryChannel> {
   const { history, dialogs, now = () => new Date() } = deps
@@ -30,8 +33,18 @@ export function historyHandlers(deps: {
         defaultName: exportName(now()),
       })
       if (!file) return { kind: 'cancelled' as const }
-      const rows = await exportHistory(history, filter, file)
-      return { kind: 'saved' as const, fileName: basename(file), rows }
+      const job = deps.jobs.start('history-export', 'rows', (context) =>
+        exportHistory(history, filter, file, context),
+      )
+      try {
+        const rows = await job.result
+        return { kind: 'saved' as const, fileName: basename(file), rows }
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') {
+          return { kind: 'stopped' as const }
+        }
+        throw error
+      }
     },
   }
 }

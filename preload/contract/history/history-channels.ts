@@ -67,10 +67,11 @@ export const historyChannels = {
     }),
   ),
   'history:export': channel(
-    'Saves the entries the filter matches as CSV (masked as History keeps them), to a file main asks for.',
+    'Saves the entries the filter matches as CSV (masked as History keeps them), to a file main asks for. A job (history-export, in rows): stopped when jobs:cancel ended it, leaving no file.',
     historyFilterSchema.extend(dialogTextFields),
     z.discriminatedUnion('kind', [
       z.object({ kind: z.literal('cancelled') }),
+      z.object({ kind: z.literal('stopped') }),
       z.object({ kind: z.literal('saved'), fileName: outputText(255), rows: z.number().int() }),
     ]),
   ),

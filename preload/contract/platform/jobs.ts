@@ -17,6 +17,7 @@ export const JOB_KINDS = [
   'bulk-run',
   'key-generation',
   'connection-check',
+  'history-export',
 ] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { historyHandlers } from '../../../main/history/history-handlers'
+import { createJobRunner } from '../../../main/platform/jobs/job-runner'
 import {
   registerHandlers,
   type Handlers,
@@ -26,10 +27,18 @@ const listeners = new Map<string, (event: InvokeEventLike, payload: unknown) => 
 const ipc: IpcMainLike = { handle: (name, listener) => listeners.set(name, listener) }
 // No dialog opens here: history:export is tested in history-search.test.ts.
 const dialogs = { chooseFileToOpen: async () => null, chooseFileToSave: async () => null }
-registerHandlers(ipc, historyHandlers({ history, dialogs }) as Handlers, {
-  trustedOrigins: ['app://gatedesk'],
-  logError: () => {},
-})
+registerHandlers(
+  ipc,
+  historyHandlers({
+    history,
+    dialogs,
+    jobs: createJobRunner({ progress: () => {}, finished: () => {} }),
+  }) as Handlers,
+  {
+    trustedOrigins: ['app://gatedesk'],
+    logError: () => {},
+  },
+)
 const search = (query: unknown) =>
   listeners.get('history:search')!({ senderFrame: { url: 'app://gatedesk/', parent: null } }, query)
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Papa from 'papaparse'
@@ -9,6 +9,7 @@ import { createHistoryRepository } from '../../../main/history/history-repositor
 import type { HistoryQuery } from '../../../main/history/history-repository'
 import { historyHandlers } from '../../../main/history/history-handlers'
 import { exportHistory } from '../../../main/history/history-export'
+import { createJobRunner } from '../../../main/platform/jobs/job-runner'
 
 // History's search, filters and CSV export on a real SQLite file.
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-history-search-'))
@@ -72,6 +73,12 @@ const reportId = send(sandbox, 'custom-report', [['reportIdentifier', 'transacti
 history.recordResult(reportId, { outcome: 'report', message: 'Report received: 12 rows.' })
 
 const ids = (query: HistoryQuery) => history.search(query).entries.map((entry) => entry.id)
+
+const progress: { done: number; total: number | null }[] = []
+const jobs = createJobRunner({
+  progress: ({ done, total }) => progress.push({ done, total }),
+  finished: () => {},
+})
 
 describe('History search in SQL', () => {
   it('finds any part of an order ID, profile, serial number, incident ID or message, any case', () => {
@@ -197,6 +204,7 @@ describe('History export as CSV', () => {
     const file = join(dir, 'chosen.csv')
     const handlers = historyHandlers({
       history,
+      jobs,
       dialogs: {
         chooseFileToOpen: async () => null,
         chooseFileToSave: async (options) => {
@@ -213,11 +221,27 @@ describe('History export as CSV', () => {
       rows: 1,
     })
     expect(read(file).map((row) => row[0])).toEqual(['history-id', String(failedId)])
+    expect(existsSync(`${file}.part`)).toBe(false)
+    expect(progress.at(-1)).toEqual({ done: 1, total: 1 })
+  })
+
+  it('leaves nothing behind when the export is cancelled: no file, no .part', async () => {
+    const file = join(dir, 'cancelled.csv')
+    const cancel = new AbortController()
+    const exporting = exportHistory(history, {}, file, {
+      signal: cancel.signal,
+      // Cancelled as the first progress is told, with the header written and every row to go.
+      progress: () => cancel.abort(),
+    })
+    await expect(exporting).rejects.toMatchObject({ name: 'AbortError' })
+    expect(existsSync(file)).toBe(false)
+    expect(existsSync(`${file}.part`)).toBe(false)
   })
 
   it('writes nothing when the dialog is cancelled', async () => {
     const handlers = historyHandlers({
       history,
+      jobs,
       dialogs: { chooseFileToOpen: async () => null, chooseFileToSave: async () => null },
     })
     expect(await handlers['history:export']({})).toEqual({ kind: 'cancelled' })
