@@ -13,7 +13,7 @@ export async function selectsThatCutText(page: Page, root = 'main'): Promise<str
     const selection = selections.nth(index)
     // Several values are tags that wrap onto more lines: nothing is cut off there.
     if (await selection.locator('.n-base-selection-tags').count()) continue
-    const [shown] = await selection.evaluate(measure, 'selection')
+    const [shown] = await selection.evaluate(measure, 'selection' as const)
     if (!shown) continue
     if (shown.clipped) problems.push(`${shown.name}: shows "${shown.text}" cut off`)
     if (await selection.evaluate((s) => s.classList.contains('n-base-selection--disabled')))
@@ -22,7 +22,7 @@ export async function selectsThatCutText(page: Page, root = 'main'): Promise<str
     await selection.click()
     const menu = page.locator('.n-base-select-menu:visible').last()
     await menu.waitFor()
-    const options = await menu.evaluate(measure, 'menu')
+    const options = await menu.evaluate(measure, 'menu' as const)
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })
     for (const option of options.filter((o) => o.width > shown.room + 1))
