@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
@@ -331,9 +331,12 @@ describe('the History screen', () => {
     await find.press('Enter')
     await expect.poll(() => rows().count()).toBe(1)
     await byTestId('history-export').click()
+    // Said beside the list, in a status line, not in a toast.
     await expect
-      .poll(() => suite.app.page.locator('.n-message').allInnerTexts())
-      .toEqual([expect.stringContaining('Saved history.csv: 1 requests, card data masked.')])
+      .poll(() => byTestId('history-export-outcome').allInnerTexts())
+      .toEqual(['Saved history.csv: 1 requests, card data masked.'])
+    // Written to history.csv.part and renamed once complete: nothing else is left.
+    expect(existsSync(`${file}.part`)).toBe(false)
     expect(suite.gatedesk.dialogs.titles.at(-1)).toBe('Export the history as CSV')
     const [header, row, end] = readFileSync(file, 'utf8').split('\r\n')
     expect(header).toMatch(/^history-id,sent-at,environment,operation,recurring-payment-id/)

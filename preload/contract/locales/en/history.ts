@@ -54,6 +54,8 @@ export const history = {
     button: 'Export CSV…',
     saved: 'Saved {file}: {rows} requests, card data masked.',
     failed: 'Could not export the history: {message}',
+    progress: 'Exporting the history: {done} of {total} requests…',
+    stopped: 'Export cancelled: no file was written.',
   },
   dialogs: {
     export: 'Export the history as CSV',

@@ -56,6 +56,8 @@ export const history: Translation<typeof english> = {
     button: 'Выгрузить в CSV…',
     saved: 'Сохранено: {file}, запросов — {rows}, данные карт замаскированы.',
     failed: 'Не удалось выгрузить историю: {message}',
+    progress: 'Выгрузка истории: {done} из {total}…',
+    stopped: 'Выгрузка отменена: файл не записан.',
   },
   dialogs: {
     export: 'Выгрузка истории в CSV',
