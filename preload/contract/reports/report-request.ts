@@ -26,7 +26,7 @@ export const inputReportParameterSchema = z.object({
 export const reportRequestSchema = z.object({
   reportIdentifier: text(128).min(
     1,
-    'reportIdentifier names the report to run; it cannot be empty',
+    'Required: the identifier of the report to run, as support gave it',
   ),
   reportEncode: text(64),
   reportName: text(256),

@@ -69,7 +69,7 @@ describe('the report designer', () => {
     // A blank request is not valid yet: the identifier says why, at its field.
     await expect
       .poll(() => text('designer-issue-reportIdentifier'))
-      .toBe('reportIdentifier names the report to run; it cannot be empty')
+      .toBe('Required: the identifier of the report to run, as support gave it')
 
     await byTestId('designer-name').locator('input').fill('Weekly EUR')
     await field('reportIdentifier').fill('transactions')
@@ -275,7 +275,7 @@ describe('the report designer', () => {
     )
     await expect
       .poll(() => text('designer-issue-reportIdentifier'))
-      .toBe('reportIdentifier names the report to run; it cannot be empty')
+      .toBe('Required: the identifier of the report to run, as support gave it')
     expect(await text('designer-issue-reportFormat')).toBe('Must be text, not a number')
     // The part of the parameter by its column's label, not its JSON key (value).
     expect(await text('designer-issue-inputReportParameters-0')).toBe(

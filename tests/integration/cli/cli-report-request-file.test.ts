@@ -30,7 +30,7 @@ describe('gatedesk report --request with several problems', () => {
     expect(code).toBe(1)
     expect(stderr.trimEnd().split('\n')).toEqual([
       `gatedesk report: --request ${request}: 8 things to correct, nothing was sent:`,
-      '  reportIdentifier: reportIdentifier names the report to run; it cannot be empty',
+      '  reportIdentifier: Required: the identifier of the report to run, as support gave it',
       '  reportEncode: Must be text, not a number',
       '  reportName: Missing: write text here',
       '  reportCsvDelimiter: Missing: write text here',

@@ -181,7 +181,7 @@ describe('the templates:* channels', () => {
     expect(imported.status === 'opened' && imported.issues).toMatchObject([
       {
         path: 'reportIdentifier',
-        message: 'reportIdentifier names the report to run; it cannot be empty',
+        message: 'Required: the identifier of the report to run, as support gave it',
       },
       {
         path: 'reportFormat',

@@ -103,7 +103,7 @@ describe('report templates in the local database', () => {
     expect(error.issues).toEqual([
       {
         path: 'request.reportIdentifier',
-        message: 'reportIdentifier names the report to run; it cannot be empty',
+        message: 'Required: the identifier of the report to run, as support gave it',
         messageCode: 'report.request.identifier-empty',
       },
       {

@@ -92,7 +92,7 @@ export const mainReports = {
     'text-or-number': 'Must be text or a whole number, not {found}',
     'text-or-texts': 'Must be text or an object of texts, not {found}',
     'private-key': 'This holds a private key: a report request never needs one. Remove it.',
-    'identifier-empty': 'reportIdentifier names the report to run; it cannot be empty',
+    'identifier-empty': 'Required: the identifier of the report to run, as support gave it',
   },
   /**
    * Why a template or a template file is refused (main/templates/report-templates-repository.ts,

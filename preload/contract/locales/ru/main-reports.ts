@@ -85,7 +85,7 @@ export const mainReports: Translation<typeof english> = {
     'text-or-number': 'Ожидается текст или целое число, а не {found}',
     'text-or-texts': 'Ожидается текст или объект с текстовыми значениями, а не {found}',
     'private-key': 'Здесь закрытый ключ, а запросу отчёта он никогда не нужен. Удалите его.',
-    'identifier-empty': 'Укажите reportIdentifier — идентификатор отчёта, который нужно запустить',
+    'identifier-empty': 'Обязательно: идентификатор запускаемого отчёта, как его дала поддержка',
   },
   template: {
     'name-missing': 'Укажите название шаблона',
