@@ -78,6 +78,15 @@ describe('The Recurring screen in Russian', () => {
     expect(await byTestId('recurring-send').textContent()).toBe(ru.recurring.send.button)
     // The spec's parameter names stay as the spec writes them, beside the Russian label.
     expect(await byTestId('recurring-group-amount').textContent()).toContain('amount-sequence')
+    // In code font, apart from the Russian words around them (no backquote shown).
+    const names = byTestId('recurring-group-amount').locator('.description code')
+    expect(await names.allTextContents()).toEqual([
+      'amount',
+      'amount-from',
+      'amount-to',
+      'amount-sequence',
+    ])
+    expect(await byTestId('recurring-group-amount').textContent()).not.toContain('`')
 
     // Main's validation rules, worded in Russian, with Russian plurals in the counts.
     await field('amount').fill('12,50')

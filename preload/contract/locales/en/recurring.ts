@@ -44,7 +44,7 @@ export const recurring = {
     },
     other: {
       title: 'Description and notifications',
-      description: 'Give notify_url or server_callback_url, not both.',
+      description: 'Give `notify_url` or `server_callback_url`, not both.',
     },
     issues: '{n} issue | {n} issues',
     filled: '{n} filled',
@@ -75,16 +75,16 @@ export const recurring = {
     },
     amount: {
       label: 'Amount',
-      rule: 'Currency must equal the currency of the assigned project. Required unless amount-from with amount-to, or amount-sequence, is used. Supported for SRC and DST. When the finish date is reached, the profile goes to stop.',
+      rule: 'Currency must equal the currency of the assigned project. Required unless `amount-from` with `amount-to`, or `amount-sequence`, is used. Supported for SRC and DST. When the finish date is reached, the profile goes to stop.',
     },
     'amount-from': {
       label: 'Amount from',
-      rule: 'With amount-to: every charge is a random amount between the two. Required unless amount or amount-sequence is used. SRC and DST.',
+      rule: 'With `amount-to`: every charge is a random amount between the two. Required unless `amount` or `amount-sequence` is used. SRC and DST.',
     },
-    'amount-to': { label: 'Amount to', rule: 'Pair of amount-from; same rules.' },
+    'amount-to': { label: 'Amount to', rule: 'Pair of `amount-from`; same rules.' },
     'amount-sequence': {
       label: 'Amount sequence',
-      rule: 'A list of amounts, charged in order. When repeats exceed the number of elements, the last amount is used. Required unless amount or amount-from with amount-to is used. SRC and DST.',
+      rule: 'A list of amounts, charged in order. When repeats exceed the number of elements, the last amount is used. Required unless `amount` or `amount-from` with `amount-to` is used. SRC and DST.',
     },
     currency: {
       label: 'Currency',
@@ -92,11 +92,11 @@ export const recurring = {
     },
     period: {
       label: 'Period',
-      rule: 'Allowed values: day, week, month. day charges every day; week every 7 days; month on the same date of the month counted from the start date. Must be given together with interval or omitted together with it. Not supported for DST.',
+      rule: 'Allowed values: `day`, `week`, `month`. `day` charges every day; `week` every 7 days; `month` on the same date of the month counted from the start date. Must be given together with `interval` or omitted together with it. Not supported for DST.',
     },
     interval: {
       label: 'Interval',
-      rule: 'Multiplier applied to period (2 with day means every 2 days). Given or omitted together with period. Not supported for DST.',
+      rule: 'Multiplier applied to `period` (2 with `day` means every 2 days). Given or omitted together with `period`. Not supported for DST.',
     },
     'customer-ip': { label: 'Customer IP', rule: 'Payer IP address. SRC and DST.' },
     country: { label: 'Country', rule: 'Payer country.' },
@@ -126,11 +126,11 @@ export const recurring = {
     purpose: { label: 'Purpose', rule: 'Purpose of the transaction.' },
     notify_url: {
       label: 'Notify URL',
-      rule: 'Notification URL. The sample request writes it as notify-url.',
+      rule: 'Notification URL. The sample request writes it as `notify-url`.',
     },
     server_callback_url: {
       label: 'Server callback URL',
-      rule: 'URL that receives a callback when the transaction reaches a final status. Send either notify_url or server_callback_url, not both.',
+      rule: 'URL that receives a callback when the transaction reaches a final status. Send either `notify_url` or `server_callback_url`, not both.',
     },
   },
   field: {

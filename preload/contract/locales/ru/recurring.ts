@@ -26,12 +26,12 @@ export const recurring: Translation<typeof english> = {
     amount: {
       title: 'Сумма',
       description:
-        'Укажите ровно одно правило суммы: amount, или amount-from вместе с amount-to, или amount-sequence. Суммы — в валюте профиля.',
+        'Укажите ровно одно правило суммы: `amount`, или `amount-from` вместе с `amount-to`, или `amount-sequence`. Суммы — в валюте профиля.',
     },
     schedule: {
       title: 'Расписание',
       description:
-        'Параметры period и interval указываются вместе. Остановленный профиль при смене расписания остаётся остановленным; возобновить его можно только в интерфейсе шлюза.',
+        'Параметры `period` и `interval` указываются вместе. Остановленный профиль при смене расписания остаётся остановленным; возобновить его можно только в интерфейсе шлюза.',
     },
     card: {
       title: 'Карта',
@@ -41,11 +41,11 @@ export const recurring: Translation<typeof english> = {
     payer: {
       title: 'Плательщик',
       description:
-        'Параметр state обязателен для стран {countries}. SSN не сохраняется: он стирается при уходе с этого экрана.',
+        'Параметр `state` обязателен для стран {countries}. SSN не сохраняется: он стирается при уходе с этого экрана.',
     },
     other: {
       title: 'Описание и уведомления',
-      description: 'Укажите notify_url или server_callback_url, но не оба.',
+      description: 'Укажите `notify_url` или `server_callback_url`, но не оба.',
     },
     issues: '{n} ошибка | {n} ошибки | {n} ошибок',
     filled: 'заполнено: {n}',
@@ -75,16 +75,16 @@ export const recurring: Translation<typeof english> = {
     },
     amount: {
       label: 'Сумма',
-      rule: 'Валюта должна совпадать с валютой назначенного проекта. Обязателен, если не заданы amount-from с amount-to или amount-sequence. Для SRC и DST. Когда наступает дата окончания, профиль останавливается.',
+      rule: 'Валюта должна совпадать с валютой назначенного проекта. Обязателен, если не заданы `amount-from` с `amount-to` или `amount-sequence`. Для SRC и DST. Когда наступает дата окончания, профиль останавливается.',
     },
     'amount-from': {
       label: 'Сумма от',
-      rule: 'Вместе с amount-to: каждое списание — случайная сумма между ними. Обязателен, если не заданы amount или amount-sequence. Для SRC и DST.',
+      rule: 'Вместе с `amount-to`: каждое списание — случайная сумма между ними. Обязателен, если не заданы `amount` или `amount-sequence`. Для SRC и DST.',
     },
-    'amount-to': { label: 'Сумма до', rule: 'Пара к amount-from; те же правила.' },
+    'amount-to': { label: 'Сумма до', rule: 'Пара к `amount-from`; те же правила.' },
     'amount-sequence': {
       label: 'Последовательность сумм',
-      rule: 'Список сумм, списываемых по очереди. Когда повторов больше, чем элементов, списывается последняя сумма. Обязателен, если не заданы amount или amount-from с amount-to. Для SRC и DST.',
+      rule: 'Список сумм, списываемых по очереди. Когда повторов больше, чем элементов, списывается последняя сумма. Обязателен, если не заданы `amount` или `amount-from` с `amount-to`. Для SRC и DST.',
     },
     currency: {
       label: 'Валюта',
@@ -92,11 +92,11 @@ export const recurring: Translation<typeof english> = {
     },
     period: {
       label: 'Период',
-      rule: 'Допустимые значения: day, week, month. day — списание каждый день; week — каждые 7 дней; month — в то же число месяца, считая от даты начала. Указывается или опускается вместе с interval. Не поддерживается для DST.',
+      rule: 'Допустимые значения: `day`, `week`, `month`. `day` — списание каждый день; `week` — каждые 7 дней; `month` — в то же число месяца, считая от даты начала. Указывается или опускается вместе с `interval`. Не поддерживается для DST.',
     },
     interval: {
       label: 'Интервал',
-      rule: 'Множитель периода (2 с day — каждые 2 дня). Указывается или опускается вместе с period. Не поддерживается для DST.',
+      rule: 'Множитель периода (2 с `day` — каждые 2 дня). Указывается или опускается вместе с `period`. Не поддерживается для DST.',
     },
     'customer-ip': { label: 'IP клиента', rule: 'IP-адрес плательщика. Для SRC и DST.' },
     country: { label: 'Страна', rule: 'Страна плательщика.' },
@@ -126,11 +126,11 @@ export const recurring: Translation<typeof english> = {
     purpose: { label: 'Назначение', rule: 'Назначение транзакции.' },
     notify_url: {
       label: 'URL уведомлений',
-      rule: 'URL для уведомлений. В примере запроса он записан как notify-url.',
+      rule: 'URL для уведомлений. В примере запроса он записан как `notify-url`.',
     },
     server_callback_url: {
       label: 'URL обратного вызова',
-      rule: 'URL, на который приходит обратный вызов, когда транзакция достигает итогового статуса. Укажите либо notify_url, либо server_callback_url, но не оба.',
+      rule: 'URL, на который приходит обратный вызов, когда транзакция достигает итогового статуса. Укажите либо `notify_url`, либо `server_callback_url`, но не оба.',
     },
   },
   field: {
