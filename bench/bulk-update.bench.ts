@@ -40,7 +40,7 @@ import {
 } from '../main/bulk/bulk-journal-repository'
 import { openDatabase } from '../main/platform/db/database'
 import { createHistoryRepository, type HistoryRepository } from '../main/history/history-repository'
-import { forkLauncher } from '../tests/fixtures/fork-launcher'
+import { forkLauncher } from '../main/platform/workers/fork-launcher'
 import { scriptLocator } from '../main/platform/workers/script-ref'
 import { thisProcess } from '../main/platform/jobs/runner-process'
 

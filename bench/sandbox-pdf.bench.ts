@@ -13,7 +13,7 @@ import { SPEC_PATHS } from '../main/platform/gateway/environment'
 import { httpsPost, httpsPostToFile } from '../main/platform/gateway/https-transport'
 import { randomNonce } from '../main/platform/gateway/oauth1'
 import { createEmbeddedSandbox } from '../main/sandbox/process/embedded-sandbox'
-import { forkLauncher } from '../tests/fixtures/fork-launcher'
+import { forkLauncher } from '../main/platform/workers/fork-launcher'
 import type { ProcessChannel } from '../main/platform/workers/process-channel'
 import { scriptLocator } from '../main/platform/workers/script-ref'
 

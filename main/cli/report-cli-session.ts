@@ -4,7 +4,7 @@ import type { SortKey, ViewQuery } from '../../preload/contract/reports/report-v
 import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir'
 import { privateTempDir } from '../platform/db/private-files'
 import { createJobRunner, type JobEvents, type JobRunner } from '../platform/jobs/job-runner'
-import { threadLauncher } from '../platform/workers/thread-launcher'
+import { forkLauncher } from '../platform/workers/fork-launcher'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { createQueryEngine, loadReportService, type ReportService } from '../reports'
 import { CliFailure, UsageError } from './cli-io'
@@ -147,7 +147,7 @@ export async function withCliReport<T>(
     for (const signal of ENDING_SIGNALS) process.off(signal, interrupted)
   }
   const queryEngine = createQueryEngine({
-    launch: threadLauncher,
+    launch: forkLauncher,
     script: scripts('query-process'),
     scratchRoot: reportTemp,
   })

@@ -16,24 +16,11 @@ export interface ChildProcessSide {
   exit(code?: number): void
 }
 
-/** worker_threads' parentPort, for a process script started in a thread (threadLauncher). */
-export interface ThreadPort {
-  on(event: 'message', listener: (message: unknown) => void): unknown
-  postMessage(message: unknown): void
-}
-
 /**
  * Electron's utilityProcess gives the child `process.parentPort`; Node's fork gives it
- * `process.send` and `message` events; a worker thread (`thread`: worker_threads' parentPort,
- * null in a process) its port. Either way the child answers the same messages.
+ * `process.send` and `message` events. Either way the child answers the same messages.
  */
-export function connectToParent(child: ChildProcessSide, thread?: ThreadPort | null): ParentLink {
-  if (thread) {
-    return {
-      onMessage: (listener) => thread.on('message', listener),
-      send: (message) => thread.postMessage(message),
-    }
-  }
+export function connectToParent(child: ChildProcessSide): ParentLink {
   const port = child.parentPort
   if (port) {
     return {

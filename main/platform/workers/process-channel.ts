@@ -27,17 +27,5 @@ export interface ProcessChannel {
   readonly pid: number | undefined
 }
 
-/**
- * `listener`, called for the first of the ways a start can end: a launcher hears both an
- * `error` and an `exit` from a child that could not start, or crashed.
- */
-export function firstExitOnly(listener: (exit: ProcessExit) => void): (exit: ProcessExit) => void {
-  let told = false
-  return (exit) => {
-    if (!told) listener(exit)
-    told = true
-  }
-}
-
 /** Starts `script` in a process of its own, passing it `args`. */
 export type ProcessLauncher = (script: ScriptRef, args: readonly string[]) => ProcessChannel

@@ -1,13 +1,11 @@
 // The query process: sorts, filters and totals report files with DuckDB, away from the app, so
 // that a native crash or running out of memory ends this process and nothing else. Started by
-// a ProcessLauncher with the arguments of `limitsToArgs`: a process of its own in the app, a worker
-// thread of the command's process in the CLI (threadLauncher), where its parent port is the link. Its worker threads extract parts of a
+// a ProcessLauncher with the arguments of `limitsToArgs`. Its worker threads extract parts of a
 // file's columns (column-extract.worker.ts).
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
-import { parentPort } from 'node:worker_threads'
 import { connectToParent } from '../../platform/workers/parent-link'
 import { scriptLocator } from '../../platform/workers/script-ref'
 import { createQueryCore } from './query-core'
@@ -16,7 +14,7 @@ import { limitsFromArgs, scratchDirFromArgs, type QueryRequest } from './query-m
 import { createRequestRunner } from './request-runner'
 
 // Listen first: requests that come while DuckDB opens wait for it.
-const parent = connectToParent(process, parentPort)
+const parent = connectToParent(process)
 const limits = limitsFromArgs(process.argv.slice(2))
 const scratchDir = scratchDirFromArgs(process.argv.slice(2))
 // DuckDB's native module is loaded here only, not in the worker threads; a first query's

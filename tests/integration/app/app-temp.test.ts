@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startAppServices } from '../../../main/app/app-services'
 import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
 import { createEventEmitter } from '../../../main/platform/electron/ipc'
-import { forkLauncher } from '../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 import { transactionsCsv } from '../../fixtures/report-engine'
 

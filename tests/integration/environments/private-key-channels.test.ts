@@ -12,7 +12,7 @@ import {
   type IpcMainLike,
 } from '../../../main/platform/electron/ipc'
 import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
-import { forkLauncher } from '../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 import type { ChannelName } from '../../../preload/contract/channels'
 import type { IpcResult } from '../../../preload/contract/platform/ipc-result'

@@ -2,7 +2,7 @@
 // be stopped inside a process, only the process can.
 import { describe, expect, it, vi } from 'vitest'
 import { rsaKeyGenerationInProcess } from '../../../main/environments/keys/rsa-key-generation-process'
-import { forkLauncher } from '../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import type { ProcessExit, ProcessLauncher } from '../../../main/platform/workers/process-channel'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 

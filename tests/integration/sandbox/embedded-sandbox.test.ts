@@ -11,7 +11,7 @@ import {
   type EmbeddedSandbox,
 } from '../../../main/sandbox/process/embedded-sandbox'
 import type { StartedSandbox } from '../../../main/sandbox/process/sandbox-process-messages'
-import { forkLauncher } from '../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import type { ProcessChannel, ProcessExit } from '../../../main/platform/workers/process-channel'
 import { sourceScript, type ScriptRef } from '../../../main/platform/workers/script-ref'
 import { reportRequest } from '../../fixtures/sandbox'

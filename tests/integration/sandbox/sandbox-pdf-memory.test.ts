@@ -7,7 +7,7 @@ import { SPEC_PATHS } from '../../../main/platform/gateway/environment'
 import { httpsPost, httpsPostToFile } from '../../../main/platform/gateway/https-transport'
 import { randomNonce } from '../../../main/platform/gateway/oauth1'
 import { createEmbeddedSandbox } from '../../../main/sandbox/process/embedded-sandbox'
-import { forkLauncher } from '../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 import { reportRequest } from '../../fixtures/sandbox'
 

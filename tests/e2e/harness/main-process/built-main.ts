@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { forkLauncher } from '../../../fixtures/fork-launcher'
+import { forkLauncher } from '../../../../main/platform/workers/fork-launcher'
 import type {
   AppResponse,
   MainProcessRequest,
