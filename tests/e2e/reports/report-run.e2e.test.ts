@@ -188,7 +188,7 @@ describe('running a report from the Reports screen', () => {
     await page().getByRole('link', { name: 'History' }).click()
     // The refused run: its request (400,000 rows) runs quickly now that the key is right again.
     const refused = byTestId('history-table').locator('tbody tr.history-row', {
-      hasText: 'not-authorised',
+      hasText: 'not authorised',
     })
     await expect.poll(() => refused.count()).toBe(1)
     expect(await refused.textContent()).toContain('Custom report')
