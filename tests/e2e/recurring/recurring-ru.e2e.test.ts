@@ -96,6 +96,12 @@ describe('The Recurring screen in Russian', () => {
         'amount в неверном формате. Ожидается: положительная сумма с точкой и не более чем 2 знаками после неё, например 49.90',
       )
     expect(await byTestId('recurring-issue-count').textContent()).toBe('Исправьте 1 ошибку')
+    // The list under the form names the field by its label first, the spec name in code font.
+    const listed = byTestId('recurring-issue-list').locator('li')
+    expect(await listed.allTextContents()).toEqual([
+      'Сумма: amount в неверном формате. Ожидается: положительная сумма с точкой и не более чем 2 знаками после неё, например 49.90',
+    ])
+    expect(await listed.locator('code').allTextContents()).toEqual(['amount'])
     expect(await byTestId('recurring-group-amount').locator('summary').textContent()).toContain(
       '1 ошибка',
     )

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { validateRecurringUpdate } from '../../../preload/contract/recurring/recurring-validation'
 import { i18n } from '../../../renderer/src/platform/i18n'
-import { problemParts, problemText } from '../../../renderer/src/features/bulk/parameter-label'
+import { problemParts, problemText } from '../../../renderer/src/platform/format/parameter-label'
 
 // The window's i18n reads the saved language at import: none saved, an English-speaking OS.
 vi.hoisted(() => {

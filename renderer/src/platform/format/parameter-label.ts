@@ -2,7 +2,7 @@ import { h, type VNode, type VNodeChild } from 'vue'
 import type { SelectOption } from 'naive-ui'
 import { RECURRING_UPDATE_ALIASES } from '../../../../preload/contract/recurring/recurring-parameters'
 import type { Explained } from '../../../../preload/contract/platform/explained'
-import { explainMain, i18n } from '../../platform/i18n'
+import { explainMain, i18n } from '../i18n'
 
 /**
  * What a bulk column goes to, in the words of the Recurring form ("Amount", "Recurring payment
