@@ -7,6 +7,7 @@ import { mainReportViews } from './main-report-views'
 import { mainRecentReports } from './main-recent-reports'
 import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
+import { mainWorkspace } from './main-workspace'
 /**
  * Messages main sends with a `messageCode` (preload/contract/platform/explained.ts), keyed by that code.
  * Main words its English from here too (main/platform/i18n/english.ts), so the two cannot differ.
@@ -14,6 +15,7 @@ import { mainStartup } from './main-startup'
 export const main = {
   bulk: mainBulk,
   sandbox: mainSandbox,
+  workspace: mainWorkspace,
   /** How a process of GateDesk's ended, inside another message's reason (workers/process-channel.ts). */
   process: {
     'exit-code': 'exit code {exitCode}',

@@ -7,12 +7,14 @@ import { mainReportViews } from './main-report-views'
 import { mainRecentReports } from './main-recent-reports'
 import { mainSandbox } from './main-sandbox'
 import { mainStartup } from './main-startup'
+import { mainWorkspace } from './main-workspace'
 import type { Translation } from '../message-schema'
 import type { main as english } from '../en/main'
 
 export const main: Translation<typeof english> = {
   bulk: mainBulk,
   sandbox: mainSandbox,
+  workspace: mainWorkspace,
   /** How a process of GateDesk's ended, inside another message's reason (workers/process-channel.ts). */
   process: {
     'exit-code': 'код выхода {exitCode}',
