@@ -24,6 +24,7 @@ const commands: Record<CommandName, () => Promise<CommandRun>> = {
   report: async () => (await import('./report-command')).reportCommand,
   'report-view': async () => (await import('./report-view-command')).reportViewCommand,
   'report-export': async () => (await import('./report-export-command')).reportExportCommand,
+  workspace: async () => (await import('./workspace-command')).workspaceCommand,
 }
 
 const isCommand = (name: string): name is CommandName => Object.hasOwn(commands, name)

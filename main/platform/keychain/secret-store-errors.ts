@@ -54,7 +54,9 @@ export class SecretMissingError extends SecretStoreError {
       `keychain.missing.${ref.kind}`,
       ref.kind === 'pasted-table-key'
         ? { table: ref.tableId }
-        : { environment: ref.environmentName ?? ref.environmentId },
+        : ref.kind === 'workspace-password'
+          ? {}
+          : { environment: ref.environmentName ?? ref.environmentId },
     )
   }
 }

@@ -14,7 +14,12 @@ export interface PastedTableKeyRef {
   tableId: string
 }
 
-export type SecretRef = EnvironmentSecretRef | PastedTableKeyRef
+/** The password this desk logs in to its team workspace's PostgreSQL server with. */
+export interface WorkspacePasswordRef {
+  kind: 'workspace-password'
+}
+
+export type SecretRef = EnvironmentSecretRef | PastedTableKeyRef | WorkspacePasswordRef
 
 /**
  * The OS keychain, seen by main alone. Values never leave main: the renderer learns only
@@ -32,7 +37,7 @@ export interface SecretStore {
 
 /** The keychain account of a secret: one per environment and kind, one per pasted table. */
 export function accountName(ref: SecretRef): string {
-  return ref.kind === 'pasted-table-key'
-    ? `pasted-table:${ref.tableId}`
-    : `${ref.environmentId}/${ref.kind}`
+  if (ref.kind === 'pasted-table-key') return `pasted-table:${ref.tableId}`
+  if (ref.kind === 'workspace-password') return 'workspace:team/password'
+  return `${ref.environmentId}/${ref.kind}`
 }

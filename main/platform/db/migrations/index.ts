@@ -8,6 +8,7 @@ import { remaskStoredTexts } from './007-remask-stored-texts'
 import { savedReportViews } from './008-saved-report-views'
 import { recentReports } from './009-recent-reports'
 import { historySearch } from './010-history-search'
+import { teamWorkspace } from './011-team-workspace'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   savedReportViews,
   recentReports,
   historySearch,
+  teamWorkspace,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version

@@ -167,4 +167,16 @@ prints rows of its view: all rows of a file of up to 1,000 rows, else the first 
   --measure KIND:COL sum, min, max or avg of a numeric column per group; repeat for more
   --json             print one JSON object: {'{'}"header", "rowCount", "problems", "rows"{'}'} (+ "totals",
                      + "groups" [{'{'}"keys", "count", "sums", "net"{'}'}] and "moreGroups")`,
+  workspace: `Connects this desk to its team's workspace on PostgreSQL, shows how it stands, or leaves it.
+
+connect checks the connection as the app does (TLS always, the server's certificate verified
+against --ca, else the system's CAs, and its host name), creates or upgrades the workspace where
+the user may, and keeps it: the password in the OS keychain, never in a file or on the command
+line (--password-file - reads it from standard input). Each failure says which step failed:
+the name, the port, TLS, the login, the database or the rights to it, or an app too old for
+the workspace. status checks the connection again (exit 1 when the team workspace cannot be
+used now); disconnect goes back to the local workspace and removes the password.
+
+  --port P     the server's port (default 5432)
+  --json       print the status as one JSON object on standard output`,
 }

@@ -1,5 +1,6 @@
 import { cliExport } from './cli-export'
 import { cliHelp } from './cli-help'
+import { cliWorkspace } from './cli-workspace'
 
 /**
  * What the command line (main/cli/) says, in the terminal's language (main/cli/cli-language.ts).
@@ -9,6 +10,7 @@ import { cliHelp } from './cli-help'
 export const cli = {
   help: cliHelp,
   export: cliExport,
+  workspace: cliWorkspace,
   /** The first word of a synopsis; the lines under it are indented by its length. */
   usage: 'Usage:',
   overview: {
@@ -28,6 +30,8 @@ export const cli = {
     'report-view': "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
     'report-export':
       'write the view of a CSV report (sorted, filtered, chosen columns) as XLSX, CSV or TSV',
+    workspace:
+      "connect this desk to the team's workspace on PostgreSQL, see how it stands, or leave it",
   },
   'unknown-command': 'gatedesk: unknown command "{name}"',
   'see-help': 'Run "gatedesk {command} --help" for the options.',

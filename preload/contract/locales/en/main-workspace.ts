@@ -25,5 +25,11 @@ export const mainWorkspace = {
       '{user} may not create the workspace in {database} ({detail}): an administrator connects once first, or grants CREATE on the database.',
     other: 'The team server could not be used: {detail}.',
   },
+  ca: {
+    unreadable:
+      'The CA file {file} cannot be read ({reason}): give the path of the PEM file your administrator sent.',
+    'not-certificate':
+      'The CA file {file} holds no certificate GateDesk can read (a PEM file beginning "-----BEGIN CERTIFICATE-----"): give the CA file of your team server.',
+  },
   'not-connected': 'This desk is not connected to a team workspace: gatedesk workspace connect …',
 }

@@ -2,10 +2,12 @@ import type { Translation } from '../message-schema'
 import type { cli as english } from '../en/cli'
 import { cliExport } from './cli-export'
 import { cliHelp } from './cli-help'
+import { cliWorkspace } from './cli-workspace'
 
 export const cli: Translation<typeof english> = {
   help: cliHelp,
   export: cliExport,
+  workspace: cliWorkspace,
   usage: 'Вызов:',
   overview: {
     synopsis: 'gatedesk <команда> [параметры]',
@@ -26,6 +28,8 @@ export const cli: Translation<typeof english> = {
     'report-view': 'вывести строки CSV-отчёта с сортировкой, фильтрами и итогами движка приложения',
     'report-export':
       'записать представление CSV-отчёта (сортировка, фильтры, столбцы) в XLSX, CSV или TSV',
+    workspace:
+      'подключить это рабочее место к общему рабочему пространству команды в PostgreSQL, проверить его или отключиться',
   },
   'unknown-command': 'gatedesk: неизвестная команда "{name}"',
   'see-help': 'Параметры команды: "gatedesk {command} --help".',

@@ -23,6 +23,12 @@ export const mainWorkspace: Translation<typeof english> = {
       'Пользователь {user} не может создать рабочее пространство в {database} ({detail}): пусть администратор подключится первым или выдаст право CREATE на базу данных.',
     other: 'Не удалось использовать сервер команды: {detail}.',
   },
+  ca: {
+    unreadable:
+      'Не удалось прочитать файл CA {file} ({reason}): укажите путь к файлу PEM, который прислал администратор.',
+    'not-certificate':
+      'В файле CA {file} нет сертификата, который GateDesk может прочитать (файл PEM, начинающийся с «-----BEGIN CERTIFICATE-----»): укажите файл CA вашего сервера.',
+  },
   'not-connected':
     'Это рабочее место не подключено к общему рабочему пространству: gatedesk workspace connect …',
 }

@@ -1,0 +1,151 @@
+import { hostname, userInfo } from 'node:os'
+import { ExplainedError } from '../../preload/contract/platform/explained'
+import { APP_VERSION } from '../platform/app-version'
+import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
+import {
+  createWorkspaceService,
+  createWorkspaceSettingsRepository,
+  type TeamConnection,
+  type WorkspaceService,
+} from '../workspace'
+import { openCliStore } from './cli-history'
+import {
+  CliFailure,
+  parseOptions,
+  readOptionInput,
+  secretFromFile,
+  UsageError,
+  type CliIo,
+} from './cli-io'
+import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
+
+const help = helpText(
+  `gatedesk workspace connect --host H [--port P] --database D --user U --password-file F|- [--ca FILE]
+gatedesk workspace status [--json]
+gatedesk workspace disconnect`,
+  cliText('cli.help.workspace'),
+)
+
+const options = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  database: { type: 'string' },
+  user: { type: 'string' },
+  'password-file': { type: 'string' },
+  ca: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const
+
+type Values = ReturnType<typeof parseOptions<typeof options>>
+
+const required = (value: string | undefined, option: string): string => {
+  if (value === undefined || value.trim() === '')
+    throw new UsageError(cliText('cli.wrong.required', { option }))
+  return value.trim()
+}
+
+function portOption(text: string | undefined): number {
+  if (text === undefined) return 5432
+  const port = Number(text)
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new UsageError(
+      cliText('cli.wrong.whole-number', { option: '--port', min: 1, max: 65535, value: text }),
+    )
+  return port
+}
+
+/** Where `connect` goes, from the options; every missing one is a usage error. */
+function connectionOf(values: Values): TeamConnection {
+  return {
+    host: required(values.host, '--host'),
+    port: portOption(values.port),
+    database: required(values.database, '--database'),
+    user: required(values.user, '--user'),
+    caFile: values.ca ?? null,
+  }
+}
+
+/** The password from its file or standard input: never an option's value (it would show in ps). */
+async function passwordOf(values: Values): Promise<string> {
+  const path = required(values['password-file'], '--password-file')
+  const password = secretFromFile(await readOptionInput(path, '--password-file'))
+  if (password === '') throw new CliFailure(cliText('cli.workspace.empty-password', { path }))
+  return password
+}
+
+const placeOf = (connection: TeamConnection) => ({
+  user: connection.user,
+  host: connection.host,
+  port: String(connection.port),
+  database: connection.database,
+})
+
+/** Runs a service call; a failure it explains is the command's failure (exit code 1). */
+async function explained<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ExplainedError) throw CliFailure.of(error)
+    throw error
+  }
+}
+
+async function connect(service: WorkspaceService, values: Values, say: CliWords['say']) {
+  const connection = connectionOf(values)
+  const password = await passwordOf(values)
+  const opened = await explained(() => service.connect(connection, password))
+  const lines = [
+    say('cli.workspace.connected', {
+      ...placeOf(connection),
+      server: opened.serverVersion,
+      schema: opened.schemaVersion,
+    }),
+    ...(opened.migrated > 0 ? [say('cli.workspace.created', { n: opened.migrated })] : []),
+  ]
+  return `${lines.join('\n')}\n`
+}
+
+/** `gatedesk workspace`: connect this desk to its team's workspace, see how it stands, leave it. */
+export async function workspaceCommand(argv: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = argv
+  const values = parseOptions(action?.startsWith('-') ? argv : rest, options)
+  const { say, word, explain } = wordsFor(io.language)
+  if (values.help || action === undefined || action.startsWith('-')) {
+    io.stdout(`${word(help)}\n`)
+    return values.help ? 0 : 2
+  }
+  if (!['connect', 'status', 'disconnect'].includes(action))
+    throw new UsageError(cliText('cli.workspace.unknown-action', { action }))
+  const store = openCliStore()
+  try {
+    const service = createWorkspaceService({
+      settings: createWorkspaceSettingsRepository(store.db),
+      secrets: createKeytarSecretStore(),
+      desk: () => ({ osUser: userInfo().username, deskName: hostname(), appVersion: APP_VERSION }),
+    })
+    if (action === 'connect') {
+      io.stdout(await connect(service, values, say))
+      return 0
+    }
+    if (action === 'disconnect') {
+      const was = await explained(() => service.disconnect())
+      io.stdout(`${say(was ? 'cli.workspace.disconnected' : 'cli.workspace.not-connected')}\n`)
+      return 0
+    }
+    const status = await explained(() => service.status())
+    if (values.json) io.stdout(`${JSON.stringify(status)}\n`)
+    else if (status.workspace === 'local') io.stdout(`${say('cli.workspace.local')}\n`)
+    else if (status.reachable)
+      io.stdout(
+        `${say('cli.workspace.reachable', { ...placeOf(status.connection), server: status.serverVersion, schema: status.schemaVersion })}\n`,
+      )
+    else
+      io.stdout(
+        `${say('cli.workspace.unreachable', { ...placeOf(status.connection), problem: explain(status.problem) })}\n`,
+      )
+    return status.workspace === 'team' && !status.reachable ? 1 : 0
+  } finally {
+    store.close()
+  }
+}

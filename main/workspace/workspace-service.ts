@@ -1,0 +1,95 @@
+import { X509Certificate } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { ExplainedError, type Explained } from '../../preload/contract/platform/explained'
+import { explainedError } from '../platform/i18n/english'
+import type { SecretStore } from '../platform/keychain/secret-store'
+import type { TeamConnection } from './team-connection'
+import type { Desk, OpenedWorkspace } from './team-schema'
+import { checkWorkspace } from './workspace-check'
+import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
+
+const PASSWORD = { kind: 'workspace-password' } as const
+
+/** Where this desk works, and when it is the team's, whether the server answers now. */
+export type WorkspaceStatus =
+  | { workspace: 'local' }
+  | ({ workspace: 'team'; connection: TeamConnection } & (
+      ({ reachable: true } & OpenedWorkspace) | { reachable: false; problem: Explained }
+    ))
+
+export interface WorkspaceServiceDeps {
+  settings: WorkspaceSettingsRepository
+  secrets: SecretStore
+  /** Who this desk is: the audit trail's "who". */
+  desk: () => Desk
+}
+
+/** The CA file's certificates, checked to parse; null without a CA file (the system's CAs). */
+async function caPemOf(connection: TeamConnection): Promise<string | null> {
+  const file = connection.caFile
+  if (file === null) return null
+  let pem: string
+  try {
+    pem = await readFile(file, 'utf8')
+  } catch (error) {
+    throw explainedError('workspace.ca.unreadable', { file, reason: (error as Error).message })
+  }
+  const blocks = pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? []
+  const readable = blocks.filter((block) => {
+    try {
+      new X509Certificate(block)
+      return true
+    } catch {
+      return false
+    }
+  })
+  if (readable.length === 0 || readable.length < blocks.length)
+    throw explainedError('workspace.ca.not-certificate', { file })
+  return pem
+}
+
+/** Connecting this desk to its team's workspace, seeing how it stands, and leaving it. */
+export function createWorkspaceService(deps: WorkspaceServiceDeps) {
+  const open = async (connection: TeamConnection, password: string) =>
+    checkWorkspace(connection, { password, caPem: await caPemOf(connection) }, deps.desk())
+
+  return {
+    /**
+     * Checks the connection (and creates or upgrades the workspace where allowed), then keeps it:
+     * the password in the keychain, the rest in this desk's settings. Nothing is kept on failure.
+     */
+    async connect(connection: TeamConnection, password: string): Promise<OpenedWorkspace> {
+      const opened = await open(connection, password)
+      await deps.secrets.set(PASSWORD, password)
+      deps.settings.save(connection)
+      return opened
+    },
+
+    /** The local workspace, or the team's with what a connection check finds now. */
+    async status(): Promise<WorkspaceStatus> {
+      const connection = deps.settings.get()
+      if (connection === null) return { workspace: 'local' }
+      try {
+        const opened = await open(connection, await deps.secrets.get(PASSWORD))
+        return { workspace: 'team', connection, reachable: true, ...opened }
+      } catch (error) {
+        if (!(error instanceof ExplainedError)) throw error
+        const problem = {
+          message: error.message,
+          messageCode: error.messageCode,
+          params: error.params,
+        }
+        return { workspace: 'team', connection, reachable: false, problem }
+      }
+    },
+
+    /** Back to the local workspace: the settings and the keychain's password go. */
+    async disconnect(): Promise<boolean> {
+      const wasConnected = deps.settings.clear()
+      await deps.secrets.delete(PASSWORD)
+      return wasConnected
+    },
+  }
+}
+
+export type WorkspaceService = ReturnType<typeof createWorkspaceService>

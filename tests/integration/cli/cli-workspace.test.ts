@@ -1,0 +1,115 @@
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
+import { cli, useCliDataDir } from '../../fixtures/cli'
+import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
+
+const { dir, dataDir } = useCliDataDir('gatedesk-cli-workspace-')
+const PASSWORD = 'desk-pass-4f1c9a'
+const keychain = createKeytarSecretStore()
+let server: TestPostgres
+
+const connectArgs = (passwordFile: string) => [
+  'workspace',
+  'connect',
+  '--host',
+  'localhost',
+  '--port',
+  String(server.port),
+  '--database',
+  'team',
+  '--user',
+  'clerk',
+  '--password-file',
+  passwordFile,
+  '--ca',
+  join(dir, 'team-ca.pem'),
+]
+
+beforeAll(async () => {
+  server = await startTestPostgres()
+  server.sql(`CREATE ROLE clerk LOGIN PASSWORD '${PASSWORD}'; CREATE DATABASE team OWNER clerk;`)
+  // The administrator's CA file, kept by the desk (the server's own folder goes when it stops).
+  copyFileSync(server.caFile, join(dir, 'team-ca.pem'))
+  writeFileSync(join(dir, 'password'), `${PASSWORD}\n`)
+  writeFileSync(join(dir, 'wrong'), 'not-it\n')
+}, 60_000)
+afterAll(async () => {
+  await keychain.delete({ kind: 'workspace-password' })
+  server?.stop()
+})
+
+describe('gatedesk workspace', () => {
+  it('starts in the local workspace', async () => {
+    const { code, stdout } = await cli(['workspace', 'status', '--json'])
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toEqual({ workspace: 'local' })
+  })
+
+  it('refuses a wrong password and keeps nothing', async () => {
+    const { code, stderr } = await cli(connectArgs(join(dir, 'wrong')))
+    expect(code).toBe(1)
+    expect(stderr).toContain('refused the login of clerk')
+    expect(await keychain.has({ kind: 'workspace-password' })).toBe(false)
+    expect(JSON.parse((await cli(['workspace', 'status', '--json'])).stdout)).toEqual({
+      workspace: 'local',
+    })
+  })
+
+  it('connects, keeping the password in the keychain and nowhere in its files', async () => {
+    const { code, stdout } = await cli(connectArgs(join(dir, 'password')))
+    expect(code).toBe(0)
+    expect(stdout).toMatch(/^Connected this desk to the team workspace clerk@localhost:\d+\/team/)
+    expect(stdout).toContain('created or upgraded on the server now (1 step)')
+    expect(await keychain.get({ kind: 'workspace-password' })).toBe(PASSWORD)
+    for (const file of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
+      if (!file.isFile()) continue
+      const bytes = readFileSync(join(file.parentPath, file.name))
+      expect(bytes.includes(PASSWORD), file.name).toBe(false)
+    }
+  })
+
+  it('says how the team workspace stands', async () => {
+    const { code, stdout } = await cli(['workspace', 'status', '--json'])
+    expect(code).toBe(0)
+    expect(JSON.parse(stdout)).toMatchObject({
+      workspace: 'team',
+      connection: { host: 'localhost', port: server.port, database: 'team', user: 'clerk' },
+      reachable: true,
+      schemaVersion: 1,
+    })
+    const text = await cli(['workspace', 'status'])
+    expect(text.stdout).toMatch(/^Team workspace clerk@localhost:\d+\/team: reachable, PostgreSQL/)
+  })
+
+  it('takes no password on the command line', async () => {
+    const { code, stderr } = await cli([...connectArgs(join(dir, 'password')), '--password', 'x'])
+    expect(code).toBe(2)
+    expect(stderr).toContain("Unknown option '--password'")
+  })
+
+  it('names what is missing', async () => {
+    const { code, stderr } = await cli(['workspace', 'connect', '--host', 'localhost'])
+    expect(code).toBe(2)
+    expect(stderr).toContain('--database is required')
+    expect((await cli(['workspace', 'join'])).stderr).toContain(
+      'workspace takes connect, status or disconnect, not "join"',
+    )
+  })
+
+  it('says, in the terminal language, that the workspace cannot be used when the server is down', async () => {
+    server.stop()
+    const { code, stdout } = await cli(['workspace', 'status'])
+    expect(code).toBe(1)
+    expect(stdout).toContain('not usable now. Nothing answers at localhost:')
+  })
+
+  it('disconnects: back to the local workspace, the password gone from the keychain', async () => {
+    const { code, stdout } = await cli(['workspace', 'disconnect'])
+    expect(code).toBe(0)
+    expect(stdout).toContain('local workspace again')
+    expect(await keychain.has({ kind: 'workspace-password' })).toBe(false)
+    expect((await cli(['workspace', 'disconnect'])).stdout).toContain('was not connected')
+  })
+})
