@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
-import {
-  checkRequest,
-  copyName,
-  freeName,
-  NAME_PATH,
-  templateNameIssue,
-  type TemplateIssue,
-} from '../../preload/contract/templates/report-template'
+import { copyName, freeName } from '../../preload/contract/templates/report-template'
 import type { Db } from '../platform/db/database'
-import { coded, english } from '../platform/i18n/english'
+import { checkedName, checkedRequest, nameTaken, TemplateNotFoundError } from './template-checks'
+
+export { TemplateNotFoundError, TemplateRefusedError } from './template-checks'
 
 /** A template as the list shows it. Times are ISO 8601, UTC. */
 export interface ReportTemplateSummary {
@@ -26,21 +20,6 @@ export interface ReportTemplateSummary {
 
 export interface ReportTemplate extends ReportTemplateSummary {
   request: ReportRequest
-}
-
-/** A template cannot be saved as given; each issue names its field. */
-export class TemplateRefusedError extends Error {
-  override readonly name = 'TemplateRefusedError'
-  constructor(readonly issues: TemplateIssue[]) {
-    super(issues.map((issue) => issue.message).join(' '))
-  }
-}
-
-export class TemplateNotFoundError extends ExplainedError {
-  override readonly name = 'TemplateNotFoundError'
-  constructor(id: string) {
-    super(english('report.template.not-found', { id }), 'report.template.not-found', { id })
-  }
 }
 
 interface TemplateRow {
@@ -73,27 +52,6 @@ const templateOf = (row: TemplateRow): ReportTemplate => ({
   request: JSON.parse(row.request) as ReportRequest,
 })
 
-/** A name checked and trimmed, or the refusal that says what is wrong with it. */
-function checkedName(name: string): string {
-  const issue = templateNameIssue(name)
-  if (issue) throw new TemplateRefusedError([issue])
-  return name.trim()
-}
-
-/** The request as stored: what the schema keeps of it (fields it does not know are dropped). */
-function checkedRequest(request: unknown): string {
-  const checked = checkRequest(request)
-  if (!checked.ok) {
-    throw new TemplateRefusedError(
-      checked.issues.map((issue) => ({
-        ...issue,
-        path: issue.path ? `request.${issue.path}` : 'request',
-      })),
-    )
-  }
-  return JSON.stringify(checked.request)
-}
-
 /**
  * Report templates in the local database: saved, copied, renamed, deleted with undo, and when
  * each last ran. Names are unique among the templates not deleted, whatever their case.
@@ -120,14 +78,7 @@ export function createReportTemplatesRepository(db: Db, now: () => Date = () => 
   /** Refuses a name another live template has (the template `id` itself may keep its own). */
   function claimName(name: string, id: string | null): void {
     const owner = nameOwner.get(name)
-    if (owner && owner.id !== id) {
-      throw new TemplateRefusedError([
-        {
-          path: NAME_PATH,
-          ...coded('report.template.name-taken', { name }),
-        },
-      ])
-    }
+    if (owner && owner.id !== id) throw nameTaken(name)
   }
 
   function insert(name: string, requestJson: string, lastRunAt: string | null = null): string {

@@ -28,6 +28,25 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
         PRIMARY KEY (os_user, desk_name)
       );`,
   },
+  // Report templates shared by the team: the request as written (json keeps its text), names
+  // unique among the live ones whatever their case, who created and last changed each.
+  {
+    version: 2,
+    sql: `
+      CREATE TABLE gatedesk.report_templates (
+        id           text        PRIMARY KEY,
+        name         text        NOT NULL,
+        request      json        NOT NULL,
+        created_at   timestamptz NOT NULL,
+        updated_at   timestamptz NOT NULL,
+        last_run_at  timestamptz,
+        deleted_at   timestamptz,
+        created_by   text        NOT NULL DEFAULT current_user,
+        updated_by   text        NOT NULL DEFAULT current_user
+      );
+      CREATE UNIQUE INDEX report_templates_name ON gatedesk.report_templates (lower(name))
+        WHERE deleted_at IS NULL;`,
+  },
 ]
 
 /** The schema version this GateDesk writes and reads. */

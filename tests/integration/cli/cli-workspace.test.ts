@@ -2,6 +2,7 @@ import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
+import { TEAM_SCHEMA_VERSION } from '../../../main/workspace/team-schema'
 import { cli, useCliDataDir } from '../../fixtures/cli'
 import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
 
@@ -61,7 +62,7 @@ describe('gatedesk workspace', () => {
     const { code, stdout } = await cli(connectArgs(join(dir, 'password')))
     expect(code).toBe(0)
     expect(stdout).toMatch(/^Connected this desk to the team workspace clerk@localhost:\d+\/team/)
-    expect(stdout).toContain('created or upgraded on the server now (1 step)')
+    expect(stdout).toContain(`created or upgraded on the server now (${TEAM_SCHEMA_VERSION} steps)`)
     expect(await keychain.get({ kind: 'workspace-password' })).toBe(PASSWORD)
     for (const file of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue
@@ -77,7 +78,7 @@ describe('gatedesk workspace', () => {
       workspace: 'team',
       connection: { host: 'localhost', port: server.port, database: 'team', user: 'clerk' },
       reachable: true,
-      schemaVersion: 1,
+      schemaVersion: TEAM_SCHEMA_VERSION,
     })
     const text = await cli(['workspace', 'status'])
     expect(text.stdout).toMatch(/^Team workspace clerk@localhost:\d+\/team: reachable, PostgreSQL/)
