@@ -1,6 +1,7 @@
 import type { ReportProblem } from '../../../preload/contract/reports/report-view'
 import { OffsetList } from './offset-list'
 import { ProblemList } from './problem-list'
+import { rowScanKernel, type RowScanKernel } from './row-scan-kernel'
 
 const QUOTE = 0x22
 const CR = 0x0d
@@ -61,6 +62,8 @@ export interface RowScannerOptions {
    * there: the caller adds the lines before.
    */
   continueAt?: { offset: number; headerFieldCount: number }
+  /** False: the state machine alone, without the SIMD kernel (tests compare the two). */
+  simd?: boolean
 }
 
 /**
@@ -76,6 +79,7 @@ export class RowScanner {
   private readonly delimiter: number
   private readonly starts: OffsetList
   private readonly problems: ProblemList
+  private readonly kernel: RowScanKernel | null
   private state = BETWEEN_ROWS
   /** The offset in the file of the next byte to scan. */
   private position = 0
@@ -99,6 +103,7 @@ export class RowScanner {
       options.fileSize === undefined ? undefined : Math.floor(options.fileSize / 2) + 2,
     )
     this.problems = new ProblemList(options.maxProblems)
+    this.kernel = options.simd === false ? null : rowScanKernel()
     const { continueAt } = options
     if (continueAt) {
       this.position = continueAt.offset
@@ -153,7 +158,7 @@ export class RowScanner {
     for (let start = 0; start < bytes.length;) {
       const slice = this.position < SCAN_SLICE_BYTES ? FIRST_SLICE_BYTES : SCAN_SLICE_BYTES
       const end = Math.min(bytes.length, start + slice)
-      this.scan(bytes.subarray(start, end))
+      this.scanSlice(bytes.subarray(start, end))
       start = end
     }
   }
@@ -195,6 +200,50 @@ export class RowScanner {
     if (matched < 3) return head
     this.position = 3
     return head.subarray(3)
+  }
+
+  /**
+   * Scans a slice with the SIMD kernel (row-scan-kernel.ts) where it stands between rows, and
+   * with the state machine (`scan`) wherever the kernel stops: the state machine reads a line at
+   * a time until it stands between rows again, and the kernel reads on from there.
+   */
+  private scanSlice(bytes: Uint8Array): void {
+    const kernel = this.kernel
+    if (!kernel || bytes.length > kernel.capacity) {
+      this.scan(bytes)
+      return
+    }
+    const base = this.position
+    let loaded = false
+    for (let i = 0; i < bytes.length;) {
+      if (this.betweenRows) {
+        if (!loaded) kernel.load(bytes)
+        loaded = true
+        i = this.takeKernelRows(kernel, bytes, base, i)
+        if (i === bytes.length) break
+      }
+      let lineEnd = i
+      while (lineEnd < bytes.length && bytes[lineEnd] !== CR && bytes[lineEnd] !== LF) lineEnd++
+      const end = Math.min(bytes.length, lineEnd + 1)
+      this.scan(bytes.subarray(i, end))
+      i = end
+    }
+  }
+
+  /** Has the kernel read the rows of the loaded `bytes` (at `base`) from `from`; returns its stop. */
+  private takeKernelRows(kernel: RowScanKernel, bytes: Uint8Array, base: number, from: number) {
+    const previousByte = from > 0 ? bytes[from - 1]! : this.previousByte
+    kernel.scan(from, this.delimiter, this.headerFields, previousByte === CR)
+    const stop = kernel.stop
+    if (stop === from) return from
+    const rows = kernel.rows
+    const starts = kernel.rowStarts
+    for (let row = 0; row < rows; row++) this.starts.push(base + starts[row]!)
+    this.contentEnd = base + kernel.contentEnd
+    this.line += kernel.lineBreaks
+    this.position = base + stop
+    this.previousByte = bytes[stop - 1]!
+    return stop
   }
 
   /**
