@@ -20,8 +20,9 @@
 
 // The bytes to scan, then a block's worth of room: the last block is loaded whole and masked.
 static uint8_t input[INPUT_CAPACITY + BLOCK];
-// Where each committed row starts, as offsets into `input` (a row takes at least 2 bytes).
-static uint32_t row_starts[INPUT_CAPACITY / 2 + 1];
+// Where each committed row starts in the file (`base` + its offset into `input`): doubles, as
+// RowScanner keeps them, so that it appends them with one copy (a row takes at least 2 bytes).
+static double row_starts[INPUT_CAPACITY / 2 + 1];
 // What `scan` found: where it stopped, the line breaks before that, rows committed, and where
 // the last committed row's content ends (its line break).
 static uint32_t result[4];
@@ -30,7 +31,7 @@ __attribute__((export_name("input_address"))) uint8_t *input_address(void) { ret
 __attribute__((export_name("input_capacity"))) uint32_t input_capacity(void) {
   return INPUT_CAPACITY;
 }
-__attribute__((export_name("row_starts_address"))) uint32_t *row_starts_address(void) {
+__attribute__((export_name("row_starts_address"))) double *row_starts_address(void) {
   return row_starts;
 }
 __attribute__((export_name("result_address"))) uint32_t *result_address(void) { return result; }
@@ -58,10 +59,12 @@ static inline int is_special(uint8_t byte, uint8_t delimiter) {
   return byte == '"' || byte == delimiter || byte == '\r' || byte == '\n';
 }
 
-// Scans input[from, length) from between rows (after a line break, the header read). The byte
-// before `from` was a CR when `previous_is_cr`: an LF right after it ends no other line.
-__attribute__((export_name("scan"))) void scan(uint32_t from, uint32_t length, uint32_t delimiter,
-                                               uint32_t header_fields, uint32_t previous_is_cr) {
+// Scans input[from, length) from between rows (after a line break, the header read), input
+// being at offset `base` of the file. The byte before `from` was a CR when `previous_is_cr`: an
+// LF right after it ends no other line.
+__attribute__((export_name("scan"))) void scan(double base, uint32_t from, uint32_t length,
+                                               uint32_t delimiter, uint32_t header_fields,
+                                               uint32_t previous_is_cr) {
   const v128_t quote_byte = wasm_i8x16_splat('"');
   const v128_t delimiter_byte = wasm_i8x16_splat((int8_t)delimiter);
   const v128_t cr_byte = wasm_i8x16_splat('\r');
@@ -117,7 +120,7 @@ __attribute__((export_name("scan"))) void scan(uint32_t from, uint32_t length, u
       if (at & row_ends) {
         delimiters += (uint32_t)__builtin_popcountll(field_ends & (at - 1) & ~counted);
         if (delimiters + 1 != header_fields) goto done;
-        row_starts[rows++] = row_start;
+        row_starts[rows++] = base + row_start;
         content_end = block + bit;
         stop = block + bit + 1;
         stop_lines = lines + (uint32_t)__builtin_popcountll(line_breaks & ((at << 1) - 1));

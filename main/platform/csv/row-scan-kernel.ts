@@ -14,7 +14,14 @@ interface KernelExports {
   input_capacity(): number
   row_starts_address(): number
   result_address(): number
-  scan(from: number, length: number, delimiter: number, headerFields: number, afterCr: number): void
+  scan(
+    base: number,
+    from: number,
+    length: number,
+    delimiter: number,
+    headerFields: number,
+    afterCr: number,
+  ): void
 }
 
 /**
@@ -25,8 +32,8 @@ interface KernelExports {
 export class RowScanKernel {
   /** The most bytes `load` takes. */
   readonly capacity: number
-  /** Where each row the last `scan` read starts, as offsets into the loaded bytes. */
-  readonly rowStarts: Uint32Array
+  /** Where each row the last `scan` read starts in the file (its first `rows`). */
+  readonly rowStarts: Float64Array
   private readonly input: Uint8Array
   private readonly result: Uint32Array
   private readonly run: KernelExports['scan']
@@ -37,7 +44,7 @@ export class RowScanKernel {
     this.capacity = kernel.input_capacity()
     // The module never grows its memory: these views stay valid.
     this.input = new Uint8Array(memory, kernel.input_address(), this.capacity)
-    this.rowStarts = new Uint32Array(memory, kernel.row_starts_address(), this.capacity / 2 + 1)
+    this.rowStarts = new Float64Array(memory, kernel.row_starts_address(), this.capacity / 2 + 1)
     this.result = new Uint32Array(memory, kernel.result_address(), 4)
     this.run = kernel.scan
   }
@@ -49,11 +56,11 @@ export class RowScanKernel {
   }
 
   /**
-   * Reads the loaded bytes from `from`, which is between rows, the header (of `headerFields`
-   * fields) read before; `afterCr` when the byte before `from` is a CR.
+   * Reads the loaded bytes, found at `base` in the file, from `from`, which is between rows, the
+   * header (of `headerFields` fields) read before; `afterCr` when the byte before `from` is a CR.
    */
-  scan(from: number, delimiter: number, headerFields: number, afterCr: boolean): void {
-    this.run(from, this.length, delimiter, headerFields, afterCr ? 1 : 0)
+  scan(base: number, from: number, delimiter: number, headerFields: number, afterCr: boolean) {
+    this.run(base, from, this.length, delimiter, headerFields, afterCr ? 1 : 0)
   }
 
   /** Where the last `scan` stopped: right after the line break of the last row it read. */

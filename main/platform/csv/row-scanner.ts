@@ -233,12 +233,10 @@ export class RowScanner {
   /** Has the kernel read the rows of the loaded `bytes` (at `base`) from `from`; returns its stop. */
   private takeKernelRows(kernel: RowScanKernel, bytes: Uint8Array, base: number, from: number) {
     const previousByte = from > 0 ? bytes[from - 1]! : this.previousByte
-    kernel.scan(from, this.delimiter, this.headerFields, previousByte === CR)
+    kernel.scan(base, from, this.delimiter, this.headerFields, previousByte === CR)
     const stop = kernel.stop
     if (stop === from) return from
-    const rows = kernel.rows
-    const starts = kernel.rowStarts
-    for (let row = 0; row < rows; row++) this.starts.push(base + starts[row]!)
+    this.starts.append(kernel.rowStarts.subarray(0, kernel.rows))
     this.contentEnd = base + kernel.contentEnd
     this.line += kernel.lineBreaks
     this.position = base + stop
