@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { rowScanKernel } from '../../../../main/platform/csv/row-scan-kernel'
 import { RowScanner, type RowScannerOptions } from '../../../../main/platform/csv/row-scanner'
 
@@ -91,8 +91,9 @@ function scanInChunks(
   bytes: Uint8Array,
   options: RowScannerOptions,
   chunkSize: (i: number) => number,
+  Scanner: typeof RowScanner = RowScanner,
 ): Observed {
-  const scanner = new RowScanner(options)
+  const scanner = new Scanner(options)
   const afterEachChunk: unknown[] = []
   for (let position = 0, i = 0; position < bytes.length; i++) {
     const end = Math.min(bytes.length, position + chunkSize(i))
@@ -135,6 +136,25 @@ function expectKernelLikeStateMachine(
 describe('row scanner: SIMD kernel against the state machine', () => {
   it('has the kernel here (Node has WebAssembly SIMD)', () => {
     expect(rowScanKernel()).not.toBeNull()
+  })
+
+  it('scans with the state machine alone where WebAssembly SIMD is unavailable', async () => {
+    const { WebAssembly } = globalThis as unknown as { WebAssembly: { validate: () => boolean } }
+    vi.resetModules()
+    vi.spyOn(WebAssembly, 'validate').mockReturnValue(false)
+    try {
+      const kernel = await import('../../../../main/platform/csv/row-scan-kernel')
+      const { RowScanner: Scanner } = await import('../../../../main/platform/csv/row-scanner')
+      expect(kernel.rowScanKernel()).toBeNull()
+      const bytes = Buffer.from('a,b\r\n"x","y"\n1,2\n3\n')
+      const options = { delimiter: 0x2c, maxProblems: 5 }
+      expect(scanInChunks(bytes, options, () => 64, Scanner)).toEqual(
+        scanInChunks(bytes, { ...options, simd: false }, () => 64),
+      )
+    } finally {
+      vi.restoreAllMocks()
+      vi.resetModules()
+    }
   })
 
   it('scans random tricky files alike, in any chunks, from the start or a cut', () => {
