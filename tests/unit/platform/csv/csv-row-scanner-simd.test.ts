@@ -162,8 +162,16 @@ describe('row scanner: SIMD kernel against the state machine', () => {
       fc.property(csvFile, chunking, fc.nat(), (file, chunkSize, cutChoice) =>
         expectKernelLikeStateMachine(file, chunkSize, cutChoice),
       ),
-      { numRuns: 1500 },
+      { numRuns: 3000 },
     )
+  })
+
+  it('scans rows longer than a 64 KiB slice alike', () => {
+    const long = `"${'x\r\n""y,'.repeat(30_000)}"`
+    const bytes = Buffer.from(`a,b\n1,${long}\n${long},2\r\n3,4\n${long}\n5,6\n"open,${long}`)
+    for (const size of [1000, 65_536, 100_000, bytes.length]) {
+      expectKernelLikeStateMachine({ delimiter: ',', bytes }, () => size, size)
+    }
   })
 
   it('scans files of many 64 KiB slices alike', () => {
