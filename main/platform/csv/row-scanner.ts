@@ -230,8 +230,8 @@ export class RowScanner {
         if (!loaded) kernel.load(bytes)
         loaded = true
         const stop = this.takeKernelRows(kernel, bytes, base, i)
-        if (stop === bytes.length) break
         this.kernelMisses = stop > i ? 0 : Math.min(this.kernelMisses + 1, HANDOVER_DOUBLINGS_MAX)
+        if (stop === bytes.length) break
         handover = stop + (this.kernelMisses && HANDOVER_BYTES << this.kernelMisses)
         i = stop
       }
