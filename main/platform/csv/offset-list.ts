@@ -51,6 +51,13 @@ export class OffsetList {
     this.values[this.count++] = offset
   }
 
+  /** Appends these offsets, in one copy. */
+  append(offsets: Float64Array): void {
+    while (this.count + offsets.length > this.values.length) this.grow()
+    this.values.set(offsets, this.count)
+    this.count += offsets.length
+  }
+
   /** The offsets so far, as a view that later pushes may invalidate. */
   view(): Float64Array {
     return this.values.subarray(0, this.count)

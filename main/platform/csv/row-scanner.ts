@@ -1,6 +1,7 @@
 import type { ReportProblem } from '../../../preload/contract/reports/report-view'
 import { OffsetList } from './offset-list'
 import { ProblemList } from './problem-list'
+import { rowScanKernel, type RowScanKernel } from './row-scan-kernel'
 
 const QUOTE = 0x22
 const CR = 0x0d
@@ -12,6 +13,13 @@ const NO_BYTES = new Uint8Array(0)
 /** The most bytes one call of `scan` reads (see `feed`). */
 const SCAN_SLICE_BYTES = 64 * 1024
 const FIRST_SLICE_BYTES = 1024
+/**
+ * After a call of the SIMD kernel that read no row, the state machine reads at least this many
+ * bytes before the kernel tries again, twice as many after each such call in a row: in a file
+ * of unusual rows throughout, the kernel's tries would only add to the state machine's work.
+ */
+const HANDOVER_BYTES = 256
+const HANDOVER_DOUBLINGS_MAX = 8
 
 // Where the scanner stands. Quotes follow papaparse: one opens a quoted field only at the start
 // of a field, `""` inside it is a quote, and it closes only before a delimiter, a line break or
@@ -61,6 +69,8 @@ export interface RowScannerOptions {
    * there: the caller adds the lines before.
    */
   continueAt?: { offset: number; headerFieldCount: number }
+  /** False: the state machine alone, without the SIMD kernel (tests compare the two). */
+  simd?: boolean
 }
 
 /**
@@ -76,6 +86,9 @@ export class RowScanner {
   private readonly delimiter: number
   private readonly starts: OffsetList
   private readonly problems: ProblemList
+  private readonly kernel: RowScanKernel | null
+  /** Calls of the kernel in a row that read no row. */
+  private kernelMisses = 0
   private state = BETWEEN_ROWS
   /** The offset in the file of the next byte to scan. */
   private position = 0
@@ -99,6 +112,7 @@ export class RowScanner {
       options.fileSize === undefined ? undefined : Math.floor(options.fileSize / 2) + 2,
     )
     this.problems = new ProblemList(options.maxProblems)
+    this.kernel = options.simd === false ? null : rowScanKernel()
     const { continueAt } = options
     if (continueAt) {
       this.position = continueAt.offset
@@ -153,7 +167,7 @@ export class RowScanner {
     for (let start = 0; start < bytes.length;) {
       const slice = this.position < SCAN_SLICE_BYTES ? FIRST_SLICE_BYTES : SCAN_SLICE_BYTES
       const end = Math.min(bytes.length, start + slice)
-      this.scan(bytes.subarray(start, end))
+      this.scanSlice(bytes.subarray(start, end))
       start = end
     }
   }
@@ -163,7 +177,7 @@ export class RowScanner {
     if (this.headPending !== null) {
       const pending = this.headPending
       this.headPending = null
-      this.scan(pending)
+      this.scan(pending, false)
     }
     if (this.state !== BETWEEN_ROWS) {
       this.endRow(this.fields, this.position, this.state === QUOTED)
@@ -198,14 +212,64 @@ export class RowScanner {
   }
 
   /**
+   * Scans a slice with the SIMD kernel (row-scan-kernel.ts) where it stands between rows, and
+   * with the state machine (`scan`) wherever the kernel stops: the state machine reads on to the
+   * end of a row (past the handover, after misses), and the kernel reads on from there.
+   */
+  private scanSlice(bytes: Uint8Array): void {
+    const kernel = this.kernel
+    if (!kernel || bytes.length > kernel.capacity) {
+      this.scan(bytes, false)
+      return
+    }
+    const base = this.position
+    let loaded = false
+    let handover = 0
+    for (let i = 0; i < bytes.length;) {
+      if (i >= handover && this.betweenRows) {
+        if (!loaded) kernel.load(bytes)
+        loaded = true
+        const stop = this.takeKernelRows(kernel, bytes, base, i)
+        this.kernelMisses = stop > i ? 0 : Math.min(this.kernelMisses + 1, HANDOVER_DOUBLINGS_MAX)
+        if (stop === bytes.length) break
+        handover = stop + (this.kernelMisses && HANDOVER_BYTES << this.kernelMisses)
+        i = stop
+      }
+      if (i < handover) {
+        const end = Math.min(bytes.length, handover)
+        i += this.scan(bytes.subarray(i, end), false)
+      } else {
+        i += this.scan(bytes.subarray(i), true)
+      }
+    }
+  }
+
+  /** Has the kernel read the rows of the loaded `bytes` (at `base`) from `from`; returns its stop. */
+  private takeKernelRows(kernel: RowScanKernel, bytes: Uint8Array, base: number, from: number) {
+    const previousByte = from > 0 ? bytes[from - 1]! : this.previousByte
+    kernel.scan(base, from, this.delimiter, this.headerFields, previousByte === CR)
+    const stop = kernel.stop
+    if (stop === from) return from
+    this.starts.append(kernel.rowStarts.subarray(0, kernel.rows))
+    this.contentEnd = base + kernel.contentEnd
+    this.line += kernel.lineBreaks
+    this.position = base + stop
+    this.previousByte = bytes[stop - 1]!
+    return stop
+  }
+
+  /**
    * The scan proper. The state machine is the one described above; the loops are arranged so
    * that the common bytes cost the least: the content of a quoted field runs in a loop that only
    * looks for a quote or a control byte, and a closing quote looks ahead for the `,"` that opens
    * the next quoted field (or the line break that ends the row) without going back out through
    * the state dispatch. Anything rare (spaces after a closing quote, a literal quote, a chunk
    * boundary right after a quote) takes the general path, one byte at a time.
+   *
+   * With `untilRowEnd`, it stops right after the line break that ends a row (for the kernel to
+   * read on from there). Returns how many bytes it read.
    */
-  private scan(bytes: Uint8Array): void {
+  private scan(bytes: Uint8Array, untilRowEnd: boolean): number {
     const delimiter = this.delimiter
     // Unquoted content stops only at a byte up to `low` (which takes in a delimiter below the
     // digits, as `,` and tab are) or at `highDelimiter` (`;`, `|`).
@@ -309,6 +373,10 @@ export class RowScanner {
         if (state !== BETWEEN_ROWS) {
           this.endRow(fields, base + i, false)
           state = BETWEEN_ROWS
+          if (untilRowEnd) {
+            i++
+            break
+          }
         }
         i++
         continue
@@ -338,8 +406,9 @@ export class RowScanner {
     this.state = state
     this.line = line
     this.fields = fields
-    this.position = base + end
-    this.previousByte = bytes[end - 1]!
+    this.position = base + i
+    this.previousByte = bytes[i - 1]!
+    return i
   }
 
   private startRow(offset: number, line: number): void {
