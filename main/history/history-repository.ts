@@ -1,57 +1,23 @@
 import type { Parameter } from '../platform/privacy/parameter'
-import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
-import type { MessageParams } from '../../preload/contract/platform/explained'
 import type { Db } from '../platform/db/database'
-import { explainedOf, storedMessage, type MessageColumns } from '../platform/db/stored-message'
+import {
+  notOpenForResult,
+  storedResult,
+  storedSending,
+  toEntry,
+  valueOf,
+  type HistoryRow,
+} from './history-rows'
+import type { HistoryEntry, RequestResult, SentRequest } from './history-types'
 import { uncertainUpdates, updateKey } from './uncertain-updates'
-import { redactParameters, redactText } from '../platform/privacy/redaction'
+import { redactParameters } from '../platform/privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
 import { coded } from '../platform/i18n/english'
-import { historyWhere, type HistoryFilter, type HistoryOperation } from './history-filter'
+import { historyWhere, type HistoryFilter } from './history-filter'
 
 export type { HistoryOperation } from './history-filter'
 
-/** 'sending' until the answer is recorded; an entry the app could not finish becomes 'unknown'. */
-export type HistoryOutcome = RequestOutcome
-
-export interface SentRequest {
-  environment: { id: string; name: string }
-  operation: HistoryOperation
-  /** As sent; card number, cvv2 and SSN are redacted before anything is stored. */
-  parameters: readonly Parameter[]
-}
-
-/** An operation's result: UpdateResult and ReportResult both fit. */
-export interface RequestResult {
-  outcome: Exclude<HistoryOutcome, 'sending'>
-  serialNumber?: string | null
-  errorCode?: string | null
-  errorMessage?: string | null
-  message: string
-  messageCode?: string
-  params?: MessageParams
-}
-
-export interface HistoryEntry {
-  id: number
-  /** ISO 8601, UTC. */
-  sentAt: string
-  environmentId: string
-  environmentName: string
-  operation: HistoryOperation
-  parameters: Parameter[]
-  /** recurring-payment-id */
-  profileId: string | null
-  /** client-orderid */
-  orderId: string | null
-  outcome: HistoryOutcome
-  serialNumber: string | null
-  errorCode: string | null
-  errorMessage: string | null
-  message: string | null
-  messageCode?: string
-  params?: MessageParams
-}
+export type { HistoryEntry, HistoryOutcome, RequestResult, SentRequest } from './history-types'
 
 export interface HistoryQuery extends HistoryFilter {
   /** At most 500; 50 by default. */
@@ -64,45 +30,6 @@ export interface HistoryPage {
   /** How many entries match in all, for paging. */
   total: number
 }
-
-interface HistoryRow extends MessageColumns {
-  id: number
-  sent_at: string
-  environment_id: string
-  environment_name: string
-  operation: HistoryOperation
-  parameters: string
-  profile_id: string | null
-  order_id: string | null
-  outcome: HistoryOutcome
-  serial_number: string | null
-  error_code: string | null
-  error_message: string | null
-  message: string | null
-}
-
-const toEntry = (row: HistoryRow): HistoryEntry => ({
-  id: row.id,
-  sentAt: row.sent_at,
-  environmentId: row.environment_id,
-  environmentName: row.environment_name,
-  operation: row.operation,
-  parameters: JSON.parse(row.parameters) as Parameter[],
-  profileId: row.profile_id,
-  orderId: row.order_id,
-  outcome: row.outcome,
-  serialNumber: row.serial_number,
-  errorCode: row.error_code,
-  errorMessage: row.error_message,
-  message: row.message,
-  ...explainedOf(row),
-})
-
-const valueOf = (parameters: readonly Parameter[], name: string) =>
-  parameters.find(([n]) => n === name)?.[1] ?? null
-
-const redactedOrNull = (text: string | null | undefined) =>
-  text === null || text === undefined ? null : redactText(text)
 
 const INTERRUPTED = coded('history.interrupted')
 
@@ -136,18 +63,12 @@ export function createHistoryRepository(
   return {
     /** Records a request before it is sent, so even a crash leaves a trace of it. Returns its id. */
     recordSending(request: SentRequest): number {
-      const { parameters } = request
-      const profileId = valueOf(parameters, 'recurring-payment-id')
-      const stored = redactParameters(parameters)
+      const { stored, ...columns } = storedSending(request)
+      const { profileId } = columns
       const id = Number(
         insert.run({
+          ...columns,
           sentAt: now().toISOString(),
-          environmentId: request.environment.id,
-          environmentName: request.environment.name,
-          operation: request.operation,
-          parameters: JSON.stringify(stored),
-          profileId,
-          orderId: valueOf(parameters, 'client-orderid'),
           senderPid: sender.pid,
           senderHost: sender.host,
         }).lastInsertRowid,
@@ -160,17 +81,8 @@ export function createHistoryRepository(
 
     /** Records what became of a request recorded with recordSending. */
     recordResult(id: number, result: RequestResult): void {
-      const changed = complete.run({
-        id,
-        outcome: result.outcome,
-        serialNumber: result.serialNumber ?? null,
-        errorCode: result.errorCode ?? null,
-        errorMessage: redactedOrNull(result.errorMessage),
-        message: redactText(result.message),
-        ...storedMessage(result),
-      }).changes
-      if (changed === 0)
-        throw new Error(`History entry ${id} does not exist or already has its result`)
+      const changed = complete.run({ id, ...storedResult(result) }).changes
+      if (changed === 0) throw notOpenForResult(id)
       uncertain.settled(id, result.outcome)
     },
 

@@ -47,6 +47,34 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       CREATE UNIQUE INDEX report_templates_name ON gatedesk.report_templates (lower(name))
         WHERE deleted_at IS NULL;`,
   },
+  // The team's history as an audit trail: every request any desk sent, card data masked as in
+  // the local history, with who sent it (OS user, desk, database user).
+  {
+    version: 3,
+    sql: `
+      CREATE TABLE gatedesk.history (
+        id                bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        sent_at           timestamptz NOT NULL,
+        environment_id    text        NOT NULL,
+        environment_name  text        NOT NULL,
+        operation         text        NOT NULL,
+        parameters        json        NOT NULL,
+        profile_id        text,
+        order_id          text,
+        outcome           text        NOT NULL,
+        serial_number     text,
+        error_code        text,
+        error_message     text,
+        message           text,
+        message_code      text,
+        message_params    text,
+        os_user           text        NOT NULL,
+        desk_name         text        NOT NULL,
+        db_user           text        NOT NULL DEFAULT current_user
+      );
+      CREATE INDEX history_sent ON gatedesk.history (sent_at DESC, id DESC);
+      CREATE INDEX history_profile ON gatedesk.history (profile_id, sent_at);`,
+  },
 ]
 
 /** The schema version this GateDesk writes and reads. */

@@ -56,7 +56,7 @@ const LEGITIMATELY_ENGLISH: Record<string, string> = {
   'main/bulk/bulk-journal-rows.ts': DEVELOPER_ERROR,
   'main/bulk/pasted-tables.ts': DEVELOPER_ERROR,
   'main/history/history-filter.ts': `${DEVELOPER_ERROR}: the window's dates are checked by the contract`,
-  'main/history/history-repository.ts': DEVELOPER_ERROR,
+  'main/history/history-rows.ts': DEVELOPER_ERROR,
   'main/reports/query/query-client.ts': DEVELOPER_ERROR,
   'main/reports/query/query-messages.ts': `${DEVELOPER_ERROR}: the query process's own arguments`,
   'main/reports/report-session.ts': `${DEVELOPER_ERROR}: the window asks for rows of the view only`,

@@ -1,0 +1,96 @@
+import type pg from 'pg'
+import type { AuditEntry, AuditTrail, Sender } from './audit-trail'
+import {
+  notOpenForResult,
+  storedResult,
+  storedSending,
+  toEntry,
+  type HistoryRow,
+} from './history-rows'
+
+/** A row as PostgreSQL returns it: a bigint id as text, times as Dates, json as text here. */
+interface TeamHistoryRow extends Omit<HistoryRow, 'id' | 'sent_at'> {
+  id: string
+  sent_at: Date
+  os_user: string
+  desk_name: string
+  db_user: string
+}
+
+const COLUMNS = `id, sent_at, environment_id, environment_name, operation,
+  parameters::text AS parameters, profile_id, order_id, outcome, serial_number, error_code,
+  error_message, message, message_code, message_params, os_user, desk_name, db_user`
+
+const entryOf = (row: TeamHistoryRow): AuditEntry => ({
+  ...toEntry({ ...row, id: Number(row.id), sent_at: row.sent_at.toISOString() }),
+  sender: { osUser: row.os_user, deskName: row.desk_name, dbUser: row.db_user },
+})
+
+/**
+ * The team's audit trail in its PostgreSQL workspace (schema v3, gatedesk.history): what every
+ * desk sent, with who sent it, stored exactly as the local history stores it (history-rows.ts).
+ */
+export function createTeamAuditTrail(
+  pool: pg.Pool,
+  sender: Sender,
+  now: () => Date = () => new Date(),
+): AuditTrail {
+  return {
+    async recordSending(request) {
+      const columns = storedSending(request)
+      const { rows } = await pool.query<{ id: string }>(
+        `INSERT INTO gatedesk.history (sent_at, environment_id, environment_name, operation,
+           parameters, profile_id, order_id, outcome, os_user, desk_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9) RETURNING id`,
+        [
+          now(),
+          columns.environmentId,
+          columns.environmentName,
+          columns.operation,
+          columns.parameters,
+          columns.profileId,
+          columns.orderId,
+          sender.osUser,
+          sender.deskName,
+        ],
+      )
+      return Number(rows[0]!.id)
+    },
+
+    async recordResult(id, result) {
+      const stored = storedResult(result)
+      const { rowCount } = await pool.query(
+        `UPDATE gatedesk.history SET outcome = $2, serial_number = $3, error_code = $4,
+           error_message = $5, message = $6, message_code = $7, message_params = $8
+         WHERE id = $1 AND outcome = 'sending'`,
+        [
+          id,
+          stored.outcome,
+          stored.serialNumber,
+          stored.errorCode,
+          stored.errorMessage,
+          stored.message,
+          stored.messageCode,
+          stored.messageParams,
+        ],
+      )
+      if (rowCount === 0) throw notOpenForResult(id)
+    },
+
+    async get(id) {
+      const { rows } = await pool.query<TeamHistoryRow>(
+        `SELECT ${COLUMNS} FROM gatedesk.history WHERE id = $1`,
+        [id],
+      )
+      return rows.length === 0 ? null : entryOf(rows[0]!)
+    },
+
+    async recent(limit) {
+      const { rows } = await pool.query<TeamHistoryRow>(
+        `SELECT ${COLUMNS} FROM gatedesk.history ORDER BY sent_at DESC, id DESC LIMIT $1`,
+        [limit],
+      )
+      return rows.map(entryOf)
+    },
+  }
+}
