@@ -16,7 +16,16 @@ const RUNTIME_DATA = [['pdfkit/js/data/sRGB_IEC61966_2_1.icc', 'data/sRGB_IEC619
 /** Builds every entry of `entries` (entries.ts's list) from `root` into `outdir`, for `target`. */
 export async function buildSelfContainedScripts({ entries, root, outdir, target }) {
   rmSync(outdir, { recursive: true, force: true })
-  await build({
+  await build(selfContainedBuild({ entries, root, outdir, target }))
+  for (const [file, copy] of RUNTIME_DATA) {
+    mkdirSync(join(outdir, copy, '..'), { recursive: true })
+    copyFileSync(join(root, 'node_modules', file), join(outdir, copy))
+  }
+}
+
+/** esbuild's options for buildSelfContainedScripts. */
+export function selfContainedBuild({ entries, root, outdir, target }) {
+  return {
     entryPoints: Object.fromEntries(
       Object.entries(entries).map(([name, { source }]) => [name, join(root, source)]),
     ),
@@ -35,10 +44,6 @@ export async function buildSelfContainedScripts({ entries, root, outdir, target 
     },
     charset: 'utf8',
     logLevel: 'warning',
-  })
-  for (const [file, copy] of RUNTIME_DATA) {
-    mkdirSync(join(outdir, copy, '..'), { recursive: true })
-    copyFileSync(join(root, 'node_modules', file), join(outdir, copy))
   }
 }
 
