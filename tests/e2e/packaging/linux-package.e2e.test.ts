@@ -198,6 +198,14 @@ describe('the Linux package', () => {
     for (const file of files) expect(existsSync(file), file).toBe(true)
     // Only the native packages are imported; every other is inlined.
     expect([...packages].sort()).toEqual(['@duckdb/node-bindings', 'better-sqlite3'])
+    // What an inlined package reads beside its own code (pdfkit's ICC profile) is beside them.
+    const besideFiles = [...files].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/new URL\("(\.\/[^"]+)", import\.meta\.url\)/g)].map(
+        ([, relativePath]) => join(dirname(file), relativePath!),
+      ),
+    )
+    expect(besideFiles.length).toBeGreaterThan(0)
+    expect(besideFiles.filter((file) => !existsSync(file))).toEqual([])
   })
 
   it('loads every package the bundles import, from the package itself', async () => {
