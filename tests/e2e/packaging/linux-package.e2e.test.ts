@@ -159,6 +159,16 @@ function reached(dir: string, bundles: string[]): { files: Set<string>; packages
   }
   return { files, packages }
 }
+/** The packages esbuild inlined into the scripts (it marks each module with its path). */
+function inlinedIntoScripts(): Set<string> {
+  const inlined = new Set<string>()
+  for (const script of SCRIPT_BUNDLES) {
+    const text = readFileSync(join(unpackedBeside, script), 'utf8')
+    for (const [, name] of text.matchAll(/^\/\/ .*?node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\//gm))
+      inlined.add(name!)
+  }
+  return inlined
+}
 const isBuiltin = (specifier: string) =>
   specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)
 
@@ -251,6 +261,15 @@ describe('the Linux package', () => {
       ),
     ).toEqual([])
     expect(paths.filter((path) => /\.(map|ts)$/.test(path))).toEqual([])
+    // A dependency inlined into the scripts, which main does not import, is loaded by nothing.
+    const mainImports = reached(extracted, APP_BUNDLES).packages
+    const inlinedOnly = [...inlinedIntoScripts()].filter(
+      (name) => name in packageJson.dependencies && !mainImports.has(name),
+    )
+    expect(inlinedOnly).toEqual(expect.arrayContaining(['pdfkit', '@duckdb/node-api']))
+    expect(
+      paths.filter((path) => inlinedOnly.some((name) => path === `/node_modules/${name}`)),
+    ).toEqual([])
     expect(
       paths.filter((path) => /\/node_modules\/[^/]+\/(test|tests|benchmarks?)\//.test(path)),
     ).toEqual([])
