@@ -2,8 +2,8 @@
 // plain Node (boot-built-main.ts maps the bundle's `import 'electron'` here). It records what the
 // composition root asks of Electron and behaves as Electron does where the app depends on it:
 // ready, quit's events, one handler per channel, and utility processes that really start (as
-// Node forks), so the sandbox process runs as it does in the app. A script inside app.asar it
-// refuses (refuse-asar-scripts.ts), in these processes and in the runner's worker threads.
+// Node forks), so the sandbox process runs as it does in the app. It refuses any script inside
+// app.asar (refuse-asar-scripts.ts), in these processes and in the runner's worker threads.
 import { fork, type ChildProcess } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { existsSync, readdirSync } from 'node:fs'
@@ -41,7 +41,7 @@ export const recorded = {
 }
 
 let userData = ''
-/** What the next save dialog answers: a file, or null for Cancel. */
+/** What every save dialog answers: a file, or null for Cancel. */
 let savedFile: string | null = null
 let markReady: () => void = () => undefined
 const ready = new Promise<void>((resolve) => (markReady = resolve))
@@ -51,7 +51,7 @@ export function configureStandIn(options: { userData: string }): void {
   userData = options.userData
 }
 
-/** The file the next save dialogs choose, as if the user had picked it. */
+/** The file every save dialog chooses from now on, as if the user had picked it. */
 export function answerSaveDialogsWith(file: string): void {
   savedFile = file
 }
