@@ -1,24 +1,34 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import vue from '@vitejs/plugin-vue'
+import type { Plugin } from 'vite'
 import { SCRIPT_ENTRIES } from './main/platform/workers/entries'
+import { buildSelfContainedScripts } from './scripts/self-contained-scripts.mjs'
+
+/** After main's bundle, the scripts it starts in threads and processes, into out/scripts. */
+function selfContainedScripts(): Plugin {
+  let target: string | string[] | false = false
+  return {
+    name: 'self-contained-scripts',
+    configResolved: (config) => void (target = config.build.target),
+    closeBundle: () =>
+      buildSelfContainedScripts({
+        entries: SCRIPT_ENTRIES,
+        root: resolve('.'),
+        outdir: resolve('out/scripts'),
+        target,
+      }),
+  }
+}
 
 export default defineConfig({
   main: {
     build: {
-      // DuckDB's JavaScript API in the query process's bundle: loading its 120 CommonJS modules
-      // took about 60 ms of each query process's start (its native binding stays external).
-      externalizeDeps: { exclude: ['@duckdb/node-api'], include: ['@duckdb/node-bindings'] },
-      rollupOptions: {
-        // The scripts main starts in a worker thread or a utility process (main/platform/workers/entries.ts).
-        input: {
-          index: resolve('main/app/index.ts'),
-          ...Object.fromEntries(
-            Object.entries(SCRIPT_ENTRIES).map(([name, { source }]) => [name, resolve(source)]),
-          ),
-        },
-      },
+      rollupOptions: { input: { index: resolve('main/app/index.ts') } },
     },
+    // The scripts main starts in a worker thread or a utility process (main/platform/workers/
+    // entries.ts), each on its own: the package starts them from outside its asar.
+    plugins: [selfContainedScripts()],
   },
   preload: {
     build: {

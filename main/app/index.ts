@@ -29,7 +29,7 @@ import { describeStartupFailure, startupLanguage } from './startup-failure'
 import { guardPermissions, hardenWebContents, mainWindowOptions } from './window'
 import { electronPdfPrinter } from './pdf-printer'
 import { loadWindowState, saveWindowState } from './window-state'
-import { scriptLocator } from '../platform/workers/script-ref'
+import { appScriptsDir, scriptLocator } from '../platform/workers/script-ref'
 import { utilityProcessLauncher } from '../platform/workers/utility-process-launcher'
 import type { MenuLabels } from '../../preload/contract/app/app-channels'
 
@@ -133,8 +133,7 @@ if (!app.requestSingleInstanceLock()) {
         setThemeSource: (source) => (nativeTheme.themeSource = source),
         emit,
         logError: (message, error) => console.error(message, error),
-        // Bundled beside this entry file: out/main/<name>.js (worker threads read from asar).
-        scripts: scriptLocator(import.meta.dirname),
+        scripts: scriptLocator(appScriptsDir(import.meta.dirname)),
         launchProcess: utilityProcessLauncher(utilityProcess),
         printer: electronPdfPrinter((options) => new BrowserWindow(options)),
       })

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { SCRIPT_ENTRIES, type ProcessTraits, type ScriptEntry, type ScriptName } from './entries'
 
@@ -36,7 +36,19 @@ export function sourceScript(name: ScriptName): ScriptRef {
 }
 
 /**
- * The scripts for code bundled into `bundleDir` (out/main for the app, out/cli for the CLI),
+ * Where the app's threads and processes are bundled, each self-contained: out/scripts beside
+ * `mainDir` (out/main), and in a package its unpacked copy, `app.asar.unpacked/out/scripts`.
+ * From there Node loads them itself: Electron's tests do not cover starting an ES-module worker
+ * or a utility process from inside an asar, and nothing is left to fail when it refuses one.
+ */
+export function appScriptsDir(mainDir: string): string {
+  const appDir = resolve(mainDir, '..', '..')
+  const unpackedDir = basename(appDir) === 'app.asar' ? `${appDir}.unpacked` : appDir
+  return join(unpackedDir, 'out', 'scripts')
+}
+
+/**
+ * The scripts bundled into `bundleDir` (appScriptsDir for the app, out/cli for the CLI),
  * falling back to the sources when the bundle has none (running unbundled under tsx).
  */
 export function scriptLocator(bundleDir: string): (name: ScriptName) => ScriptRef {

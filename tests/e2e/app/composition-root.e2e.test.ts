@@ -142,8 +142,11 @@ describe('the built main process', () => {
 
   it('starts the built-in sandbox in a utility process of its own', () => {
     const sandbox = booted.forks.find((forked) => forked.serviceName === 'GateDesk sandbox')
-    // The bundled script beside the entry file, as the packaged app runs it, not the source.
-    expect(sandbox).toMatchObject({ file: join(dirname(BUNDLE), 'sandbox-process.js'), exit: null })
+    // The bundled script in out/scripts, beside out/main, as the packaged app runs it, not the source.
+    expect(sandbox).toMatchObject({
+      file: join(dirname(BUNDLE), '../scripts/sandbox-process.js'),
+      exit: null,
+    })
     expect(isRunning(sandbox!.pid!)).toBe(true)
   })
 

@@ -3,19 +3,22 @@
 // npm run test:e2e built it (out/, out/cli included when test:unit made it), and the result is
 // checked as a merchant's IT would install it. (Not from a staging folder with node_modules
 // linked in: npm then reads the linked packages as extraneous and electron-builder packs none.)
+// The app then runs in the package's own layout, app.asar extracted to a folder of that name
+// beside app.asar.unpacked, where the `electron` stand-in refuses every script inside app.asar.
 import { execFile } from 'node:child_process'
 import {
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs'
 import { builtinModules, createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve } from 'node:path'
+import { basename, dirname, join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { extractAll, listPackage } from '@electron/asar'
@@ -38,7 +41,10 @@ const standIn = join(work, 'electron')
 const output = join(work, 'release')
 const unpacked = join(output, 'linux-unpacked')
 const resources = join(unpacked, 'resources')
-const extracted = join(work, 'extracted')
+/** The archive, moved aside for its contents to take its place in `resources`. */
+const archive = join(work, 'app.asar')
+const extracted = join(resources, 'app.asar')
+const unpackedBeside = join(resources, 'app.asar.unpacked')
 const config = load(readFileSync(join(ROOT, 'electron-builder.yml'), 'utf8')) as {
   electronFuses: Record<string, boolean>
   linux: { executableName: string }
@@ -97,7 +103,11 @@ beforeAll(async () => {
     ],
     { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 },
   )
-  extractAll(join(resources, 'app.asar'), extracted)
+  // Extracted beside the archive (which reads its unpacked files from there), then in its place.
+  const contents = join(work, 'app-contents')
+  extractAll(extracted, contents)
+  renameSync(extracted, archive)
+  renameSync(contents, extracted)
 }, 600_000)
 afterAll(() => {
   rmSync(work, { recursive: true, force: true })
@@ -105,7 +115,7 @@ afterAll(() => {
 })
 
 /** Every path in the archive, from its root ("/out/main/index.js"). */
-const packed = () => listPackage(join(resources, 'app.asar'), { isPack: false })
+const packed = () => listPackage(archive, { isPack: false })
 const filesUnder = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile())
@@ -114,27 +124,29 @@ const filesUnder = (dir: string): string[] =>
 /** A relative file or a package (and a path inside it): the rest is text that looks like one. */
 const SPECIFIER = /^(\.{1,2}\/[\w./-]+|(node:)?(@[\w.-]+\/)?[\w.-]+(\/[\w./-]+)?)$/
 
-/** What a bundle imports: relative files and bare packages, statically or by import(). */
+/**
+ * What a bundle imports: relative files and bare packages, statically or by import(). Rollup and
+ * esbuild print what they import in double quotes; single-quoted ones are text the packages
+ * inlined into a script carry in their comments (`@type {import('.')}`).
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  const found = [...text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)["']([^"']+)["']/g)]
+  const found = [...text.matchAll(/(?:from\s*|import\s*\(\s*|require\s*\(\s*)"([^"]+)"/g)]
   return [...new Set(found.map((match) => match[1]!))].filter((specifier) =>
     SPECIFIER.test(specifier),
   )
 }
 
-/** The bundles main loads first: the app, each thread and process of the one list, the preload. */
-const ENTRY_BUNDLES = [
-  'out/main/index.js',
-  ...Object.keys(SCRIPT_ENTRIES).map((name) => `out/main/${name}.js`),
-  'out/preload/index.cjs',
-]
+/** The bundles loaded from the archive: the app and the preload. */
+const APP_BUNDLES = ['out/main/index.js', 'out/preload/index.cjs']
+/** The scripts of the one list, each self-contained, started from app.asar.unpacked. */
+const SCRIPT_BUNDLES = Object.keys(SCRIPT_ENTRIES).map((name) => `out/scripts/${name}.js`)
 
-/** Every bundle file the entries reach, and every package they import. */
-function reached(): { files: Set<string>; packages: Set<string> } {
+/** Every bundle file the `bundles` in `dir` reach, and every package they import. */
+function reached(dir: string, bundles: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>()
   const packages = new Set<string>()
-  const pending = ENTRY_BUNDLES.map((bundle) => join(extracted, bundle))
+  const pending = bundles.map((bundle) => join(dir, bundle))
   while (pending.length > 0) {
     const file = pending.pop()!
     if (files.has(file)) continue
@@ -146,6 +158,16 @@ function reached(): { files: Set<string>; packages: Set<string> } {
     }
   }
   return { files, packages }
+}
+/** The packages esbuild inlined into the scripts (it marks each module with its path). */
+function inlinedIntoScripts(): Set<string> {
+  const inlined = new Set<string>()
+  for (const script of SCRIPT_BUNDLES) {
+    const text = readFileSync(join(unpackedBeside, script), 'utf8')
+    for (const [, name] of text.matchAll(/^\/\/ .*?node_modules\/((?:@[\w.-]+\/)?[\w.-]+)\//gm))
+      inlined.add(name!)
+  }
+  return inlined
 }
 const isBuiltin = (specifier: string) =>
   specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0]!)
@@ -165,29 +187,53 @@ describe('the Linux package', () => {
     }
   })
 
-  it('holds the app, each of its threads and processes, the preload, the window and all they import', () => {
-    const { files } = reached()
+  it('holds the app, the preload, the window and all they import', () => {
+    const { files } = reached(extracted, APP_BUNDLES)
     const missing = [...files]
       .filter((file) => !existsSync(file))
       .map((file) => relative(extracted, file))
     expect(missing).toEqual([])
-    expect(files.size).toBeGreaterThan(ENTRY_BUNDLES.length)
     expect(existsSync(join(extracted, 'out/renderer/index.html'))).toBe(true)
     const html = readFileSync(join(extracted, 'out/renderer/index.html'), 'utf8')
     for (const [, asset] of html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+)"/g))
       expect(existsSync(join(extracted, 'out/renderer', asset!)), asset).toBe(true)
   })
 
-  it('loads every package the bundles import, from the package itself', async () => {
-    const { packages } = reached()
-    expect([...packages].sort()).toEqual(
-      expect.arrayContaining(['better-sqlite3', 'keytar', 'zod', '@duckdb/node-bindings']),
+  it('unpacks each thread’s and process’s script, self-contained, beside the archive', () => {
+    const { files, packages } = reached(unpackedBeside, SCRIPT_BUNDLES)
+    // Each a file of its own: no chunk shared with main (which would leave the archive too).
+    expect([...files].map((file) => relative(unpackedBeside, file)).sort()).toEqual(
+      SCRIPT_BUNDLES.toSorted(),
     )
-    const requireFromMain = createRequire(join(extracted, 'out/main/index.js'))
-    for (const name of packages) {
-      const file = requireFromMain.resolve(name)
-      expect(file.startsWith(extracted), `${name} resolved outside the package: ${file}`).toBe(true)
-      await import(pathToFileURL(file).href)
+    for (const file of files) expect(existsSync(file), file).toBe(true)
+    // Only the native packages are imported; every other is inlined.
+    expect([...packages].sort()).toEqual(['@duckdb/node-bindings', 'better-sqlite3'])
+    // What an inlined package reads beside its own code (pdfkit's ICC profile) is beside them.
+    const besideFiles = [...files].flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/new URL\("(\.\/[^"]+)", import\.meta\.url\)/g)].map(
+        ([, relativePath]) => join(dirname(file), relativePath!),
+      ),
+    )
+    expect(besideFiles.length).toBeGreaterThan(0)
+    expect(besideFiles.filter((file) => !existsSync(file))).toEqual([])
+  })
+
+  it('loads every package the bundles import, from the package itself', async () => {
+    const app = reached(extracted, APP_BUNDLES).packages
+    expect([...app].sort()).toEqual(expect.arrayContaining(['better-sqlite3', 'keytar', 'zod']))
+    const scripts = reached(unpackedBeside, SCRIPT_BUNDLES).packages
+    for (const [packages, from, inside] of [
+      [app, 'out/main/index.js', extracted],
+      [scripts, SCRIPT_BUNDLES[0]!, unpackedBeside],
+    ] as const) {
+      const requireFrom = createRequire(join(inside, from))
+      for (const name of packages) {
+        const file = requireFrom.resolve(name)
+        expect(file.startsWith(`${inside}/`), `${name} resolved outside ${inside}: ${file}`).toBe(
+          true,
+        )
+        await import(pathToFileURL(file).href)
+      }
     }
   })
 
@@ -195,9 +241,7 @@ describe('the Linux package', () => {
     const native = /\.(node|so(\.\d+)*|dylib|dll)$/
     const inArchive = packed().filter((path) => native.test(path))
     expect(inArchive.length).toBeGreaterThan(0)
-    const notUnpacked = inArchive.filter(
-      (path) => !existsSync(join(resources, 'app.asar.unpacked', path)),
-    )
+    const notUnpacked = inArchive.filter((path) => !existsSync(join(unpackedBeside, path)))
     expect(notUnpacked).toEqual([])
     expect(inArchive).toEqual(expect.arrayContaining([expect.stringMatching(/libduckdb\.so$/)]))
   })
@@ -217,6 +261,15 @@ describe('the Linux package', () => {
       ),
     ).toEqual([])
     expect(paths.filter((path) => /\.(map|ts)$/.test(path))).toEqual([])
+    // A dependency inlined into the scripts, which main does not import, is loaded by nothing.
+    const mainImports = reached(extracted, APP_BUNDLES).packages
+    const inlinedOnly = [...inlinedIntoScripts()].filter(
+      (name) => name in packageJson.dependencies && !mainImports.has(name),
+    )
+    expect(inlinedOnly).toEqual(expect.arrayContaining(['pdfkit', '@duckdb/node-api']))
+    expect(
+      paths.filter((path) => inlinedOnly.some((name) => path === `/node_modules/${name}`)),
+    ).toEqual([])
     expect(
       paths.filter((path) => /\/node_modules\/[^/]+\/(test|tests|benchmarks?)\//.test(path)),
     ).toEqual([])
@@ -228,7 +281,7 @@ describe('the Linux package', () => {
   })
 
   it(`stays under ${PACKAGE_MB_MAX} MB`, () => {
-    const bytes = [join(resources, 'app.asar'), ...filesUnder(join(resources, 'app.asar.unpacked'))]
+    const bytes = [archive, ...filesUnder(unpackedBeside)]
       .map((file) => statSync(file).size)
       .reduce((sum, size) => sum + size, 0)
     console.log(`the packed app: ${(bytes / 1024 / 1024).toFixed(1)} MB`)
@@ -241,6 +294,7 @@ describe('the packaged main process', () => {
   const OWN_WINDOW: SenderFrame = { url: 'app://gatedesk/index.html', parent: null }
   const userData = join(work, 'user-data')
   let main: BuiltMain
+  let reportId = ''
   beforeAll(() => {
     mkdirSync(userData, { recursive: true })
     // A development server's address must be ignored by a packaged app.
@@ -261,7 +315,10 @@ describe('the packaged main process', () => {
     const page = await main.fetch('app://gatedesk/index.html')
     expect(page.body).toBe(readFileSync(join(extracted, 'out/renderer/index.html'), 'utf8'))
     const sandbox = booted.forks.find((forked) => forked.serviceName === 'GateDesk sandbox')
-    expect(sandbox?.file).toBe(join(extracted, 'out/main/sandbox-process.js'))
+    expect(sandbox).toMatchObject({
+      file: join(unpackedBeside, 'out/scripts/sandbox-process.js'),
+      exit: null,
+    })
     expect(
       await main.invoke('app:info', undefined, { url: 'https://evil.example/', parent: null }),
     ).toMatchObject({
@@ -282,15 +339,43 @@ describe('the packaged main process', () => {
       value: { head: { reportId: string } }
     }
     expect(opened.ok).toBe(true)
+    reportId = opened.value.head.reportId
     // Totals are answered once the file is indexed (a job of its own, a moment after opening).
     const totals = async () =>
-      JSON.stringify(
-        await main.invoke('reports:totals', { reportId: opened.value.head.reportId }, OWN_WINDOW),
-      )
+      JSON.stringify(await main.invoke('reports:totals', { reportId }, OWN_WINDOW))
     await expect.poll(totals, { timeout: 30_000 }).toMatch(/^\{"ok":true/)
     const answer = JSON.parse(await totals()) as { value: { rowCount: number } }
     expect(answer.value.rowCount).toBe(3)
     // EUR's sale and refund add up to 12.75 (the net, 8.25, is the sale less the refund).
     expect(JSON.stringify(answer)).toContain('12.75')
+  })
+
+  it('exports the report as XLSX, in its worker thread', async () => {
+    const file = join(work, 'sales.xlsx')
+    await main.answerSaveDialogs(file)
+    const exported = await main.invoke(
+      'reports:export',
+      { reportId, what: 'view', columns: null, format: 'xlsx' },
+      OWN_WINDOW,
+    )
+    expect(exported).toMatchObject({ ok: true, value: { file: basename(file) } })
+    // Written whole, then renamed into place: a ZIP archive once it is there.
+    await expect.poll(() => existsSync(file), { timeout: 30_000 }).toBe(true)
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK')
+  })
+
+  it('answers from its sandbox process and generates a key pair in a process of its own', async () => {
+    expect(await main.invoke('sandbox:overview', undefined, OWN_WINDOW)).toMatchObject({ ok: true })
+    const listed = (await main.invoke('environments:list', undefined, OWN_WINDOW)) as {
+      value: { id: string; kind: string }[]
+    }
+    const sandbox = listed.value.find((environment) => environment.kind === 'sandbox')!
+    expect(
+      await main.invoke(
+        'environments:generate-key-pair',
+        { id: sandbox.id, bits: 2048, replace: true },
+        OWN_WINDOW,
+      ),
+    ).toMatchObject({ ok: true, value: { bits: 2048 } })
   })
 })

@@ -5,8 +5,15 @@
 import { registerHooks } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { eventually } from '../../../fixtures/eventually'
-import { app, becomeReady, configureStandIn, recorded } from './electron-stand-in'
+import {
+  answerSaveDialogsWith,
+  app,
+  becomeReady,
+  configureStandIn,
+  recorded,
+} from './electron-stand-in'
 import type { MainProcessRequest, MainProcessSnapshot } from './main-process-requests'
+import './refuse-asar-scripts'
 
 const [bundleFile, userData] = process.argv.slice(2)
 if (!bundleFile || !userData) throw new Error('usage: boot-built-main.ts <index.js> <userData>')
@@ -110,6 +117,8 @@ async function answer(request: MainProcessRequest): Promise<unknown> {
       return invoke(request.channel, request.payload, request.senderFrame)
     case 'quit':
       return quit()
+    case 'answer-save-dialogs':
+      return answerSaveDialogsWith(request.file)
   }
 }
 

@@ -14,6 +14,8 @@ export interface BuiltMain {
   fetch(url: string): Promise<AppResponse>
   invoke(channel: string, payload: unknown, senderFrame: SenderFrame | null): Promise<unknown>
   quit(): Promise<MainProcessSnapshot>
+  /** Makes every save dialog choose `file`, as if the user had picked it. */
+  answerSaveDialogs(file: string): Promise<void>
   /** Ends the child, whatever state it is in. */
   kill(): void
 }
@@ -54,6 +56,7 @@ export function startBuiltMain(bundleFile: string, userData: string): BuiltMain 
     invoke: (channelName, payload, senderFrame) =>
       request({ kind: 'invoke', channel: channelName, payload, senderFrame }),
     quit: () => request({ kind: 'quit' }),
+    answerSaveDialogs: (file) => request({ kind: 'answer-save-dialogs', file }),
     kill: () => channel.kill(),
   }
 }

@@ -2,7 +2,8 @@
 // plain Node (boot-built-main.ts maps the bundle's `import 'electron'` here). It records what the
 // composition root asks of Electron and behaves as Electron does where the app depends on it:
 // ready, quit's events, one handler per channel, and utility processes that really start (as
-// Node forks), so the sandbox process runs as it does in the app.
+// Node forks), so the sandbox process runs as it does in the app. It refuses any script inside
+// app.asar (refuse-asar-scripts.ts), in these processes and in the runner's worker threads.
 import { fork, type ChildProcess } from 'node:child_process'
 import { EventEmitter } from 'node:events'
 import { existsSync, readdirSync } from 'node:fs'
@@ -40,12 +41,19 @@ export const recorded = {
 }
 
 let userData = ''
+/** What every save dialog answers: a file, or null for Cancel. */
+let savedFile: string | null = null
 let markReady: () => void = () => undefined
 const ready = new Promise<void>((resolve) => (markReady = resolve))
 
 /** What the runner sets before the bundle loads: the bundle reads userData at import. */
 export function configureStandIn(options: { userData: string }): void {
   userData = options.userData
+}
+
+/** The file every save dialog chooses from now on, as if the user had picked it. */
+export function answerSaveDialogsWith(file: string): void {
+  savedFile = file
 }
 
 /** Electron's `ready`: whenReady() settles and the app's start-up runs. */
@@ -190,7 +198,8 @@ export const dialog = {
     recorded.errorBoxes.push({ title, content })
   },
   showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
-  showSaveDialog: () => Promise.resolve({ canceled: true }),
+  showSaveDialog: () =>
+    Promise.resolve(savedFile ? { canceled: false, filePath: savedFile } : { canceled: true }),
 }
 
 /** Electron's UtilityProcess surface over a Node child: postMessage, message, exit(code). */
@@ -211,6 +220,8 @@ class UtilityProcess extends EventEmitter {
   }
 }
 
+const REFUSE_ASAR_SCRIPTS = new URL('./refuse-asar-scripts.ts', import.meta.url).href
+
 export const utilityProcess = {
   fork(
     file: string,
@@ -218,8 +229,9 @@ export const utilityProcess = {
     options: { serviceName?: string; execArgv?: string[] } = {},
   ): UtilityProcess {
     const child = fork(file, args, {
-      // Not this runner's loaders: the child runs the bundled script as Electron would.
-      execArgv: options.execArgv ?? [],
+      // Not this runner's loaders: the child runs the bundled script as Electron would, but
+      // for its refusal of scripts inside app.asar.
+      execArgv: [...(options.execArgv ?? []), '--import', REFUSE_ASAR_SCRIPTS],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     })

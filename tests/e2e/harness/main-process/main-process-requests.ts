@@ -6,6 +6,8 @@ export type MainProcessRequest =
   | { kind: 'fetch'; url: string }
   | { kind: 'invoke'; channel: string; payload: unknown; senderFrame: SenderFrame | null }
   | { kind: 'quit' }
+  /** The file every save dialog from now on chooses. */
+  | { kind: 'answer-save-dialogs'; file: string }
 
 /** The frame Electron names as an invoke's sender. */
 export interface SenderFrame {

@@ -1,12 +1,14 @@
 // The scripts main starts in a worker thread or a process of its own are listed once
-// (main/platform/workers/entries.ts): a new entry missing from the list, or built by only one of the two
-// builds, would run from TypeScript in tests and be missing from the app or the CLI.
+// (main/platform/workers/entries.ts): a new entry missing from the list, or built by only one of
+// the two builds (the app's scripts/self-contained-scripts.mjs, the CLI's), would run from
+// TypeScript in tests and be missing from the app or the CLI.
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import appBuild from '../../../../electron.vite.config'
 import { SCRIPT_ENTRIES } from '../../../../main/platform/workers/entries'
+import { selfContainedBuild } from '../../../../scripts/self-contained-scripts.mjs'
 
 const root = join(import.meta.dirname, '..', '..', '..', '..')
 
@@ -35,8 +37,19 @@ describe('the worker thread and process entries', () => {
     }
   })
 
-  it('are what electron-vite bundles beside the app’s main entry', () => {
-    expect(appBuild.main?.build?.rollupOptions?.input).toEqual(
+  it('are what the app’s build bundles, each on its own, after its main entry', () => {
+    expect(appBuild.main?.build?.rollupOptions?.input).toEqual({
+      index: join(root, 'main/app/index.ts'),
+    })
+    const plugins = (appBuild.main?.plugins ?? []) as { name: string }[]
+    expect(plugins.map(({ name }) => name)).toContain('self-contained-scripts')
+    const { entryPoints } = selfContainedBuild({
+      entries: SCRIPT_ENTRIES,
+      root,
+      outdir: join(root, 'out/scripts'),
+      target: 'node22',
+    })
+    expect({ index: join(root, 'main/app/index.ts'), ...entryPoints }).toEqual(
       expectedEntries('index', 'main/app/index.ts'),
     )
   })
