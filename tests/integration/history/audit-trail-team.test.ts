@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTeamAuditTrail } from '../../../main/history/team-audit-trail'
-import { clientConfig, type TeamConnection } from '../../../main/workspace/team-connection'
+import { clientConfig } from '../../../main/workspace/team-connection'
 import { checkWorkspace } from '../../../main/workspace/workspace-check'
 import { leaks } from '../../fixtures/cli-card-data'
 import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
@@ -15,14 +14,8 @@ const sender = { osUser: 'anna', deskName: 'desk-7' }
 beforeAll(async () => {
   server = await startTestPostgres()
   server.sql(`CREATE ROLE desk_anna LOGIN PASSWORD 'pw'; CREATE DATABASE team OWNER desk_anna;`)
-  const connection: TeamConnection = {
-    host: server.host,
-    port: server.port,
-    database: 'team',
-    user: 'desk_anna',
-    caFile: server.caFile,
-  }
-  const caPem = readFileSync(server.caFile, 'utf8')
+  const connection = server.connection('desk_anna', 'team')
+  const { caPem } = server
   await checkWorkspace(connection, { password: 'pw', caPem }, { ...sender, appVersion: '0.1.0' })
   pool = new pg.Pool(clientConfig(connection, 'pw', caPem))
   pool.on('error', () => undefined)

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientConfig, type TeamConnection } from '../../../main/workspace/team-connection'
+import { clientConfig } from '../../../main/workspace/team-connection'
 import { checkWorkspace } from '../../../main/workspace/workspace-check'
 import { TemplateRefusedError } from '../../../main/templates/report-templates-repository'
 import { createTeamTemplateStore } from '../../../main/templates/team-template-store'
@@ -13,7 +12,6 @@ import { describeTemplateStore } from './template-store-suite'
 let server: TestPostgres
 /** Sessions waiting on a lock: Anna's insert behind Bob's uncommitted one. */
 const WAITING = `SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'`
-let ca: string
 const pools: pg.Pool[] = []
 const desks = {
   anna: { user: 'desk_anna', password: 'anna-pw' },
@@ -22,14 +20,9 @@ const desks = {
 
 /** A pool as a desk of the team opens it: its own database user, TLS verified. */
 function poolOf(desk: { user: string; password: string }): pg.Pool {
-  const connection: TeamConnection = {
-    host: server.host,
-    port: server.port,
-    database: 'team',
-    user: desk.user,
-    caFile: server.caFile,
-  }
-  const pool = new pg.Pool(clientConfig(connection, desk.password, ca))
+  const pool = new pg.Pool(
+    clientConfig(server.connection(desk.user, 'team'), desk.password, server.caPem),
+  )
   pool.on('error', () => undefined)
   pools.push(pool)
   return pool
@@ -37,22 +30,14 @@ function poolOf(desk: { user: string; password: string }): pg.Pool {
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  ca = readFileSync(server.caFile, 'utf8')
   server.sql(`
     CREATE ROLE desk_anna LOGIN PASSWORD 'anna-pw';
     CREATE ROLE desk_bob LOGIN PASSWORD 'bob-pw';
     CREATE DATABASE team OWNER desk_anna;
   `)
-  const connection = {
-    host: server.host,
-    port: server.port,
-    database: 'team',
-    user: desks.anna.user,
-    caFile: server.caFile,
-  }
   await checkWorkspace(
-    connection,
-    { password: desks.anna.password, caPem: ca },
+    server.connection(desks.anna.user, 'team'),
+    { password: desks.anna.password, caPem: server.caPem },
     {
       osUser: 'anna',
       deskName: 'desk-1',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ExplainedError } from '../../../preload/contract/platform/explained'
@@ -12,11 +11,7 @@ const desk = { osUser: 'anna', deskName: 'desk-7', appVersion: '0.1.0' }
 let server: TestPostgres
 let ca: string
 const connection = (change: Partial<TeamConnection> = {}): TeamConnection => ({
-  host: server.host,
-  port: server.port,
-  database: 'team',
-  user: 'admin_anna',
-  caFile: server.caFile,
+  ...server.connection('admin_anna', 'team'),
   ...change,
 })
 
@@ -35,7 +30,7 @@ async function failure(
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  ca = readFileSync(server.caFile, 'utf8')
+  ca = server.caPem
   server.sql(`
     CREATE ROLE admin_anna LOGIN PASSWORD 'anna-secret';
     CREATE ROLE clerk_bob LOGIN PASSWORD 'bob-secret';
@@ -156,7 +151,7 @@ describe('checking the team connection against a real PostgreSQL server', () => 
       const { code } = await failure(
         checkWorkspace(
           { ...connection(), port: other.port, database: 'postgres', user: other.superuser.user },
-          { password: other.superuser.password, caPem: readFileSync(other.caFile, 'utf8') },
+          { password: other.superuser.password, caPem: other.caPem },
           desk,
         ),
       )
