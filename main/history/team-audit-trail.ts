@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import type { AuditEntry, AuditTrail, Sender } from './audit-trail'
+import type { RequestResult, SentRequest } from './history-types'
 import {
   notOpenForResult,
   storedResult,
@@ -26,19 +27,26 @@ const entryOf = (row: TeamHistoryRow): AuditEntry => ({
   sender: { osUser: row.os_user, deskName: row.desk_name, dbUser: row.db_user },
 })
 
+/** A connection or a transaction's client: where a write goes. */
+export type TeamQueryable = Pick<pg.PoolClient, 'query'>
+
 /**
- * The team's audit trail in its PostgreSQL workspace (schema v3, gatedesk.history): what every
- * desk sent, with who sent it, stored exactly as the local history stores it (history-rows.ts).
+ * The audit trail's two writes on a given connection, so that another store (the team's bulk
+ * journal) records a request in the same transaction as its own change.
  */
-export function createTeamAuditTrail(
-  pool: pg.Pool,
+export interface TeamHistoryWrites {
+  recordSending(db: TeamQueryable, request: SentRequest): Promise<number>
+  recordResult(db: TeamQueryable, id: number, result: RequestResult): Promise<void>
+}
+
+export function teamHistoryWrites(
   sender: Sender,
   now: () => Date = () => new Date(),
-): AuditTrail {
+): TeamHistoryWrites {
   return {
-    async recordSending(request) {
+    async recordSending(db, request) {
       const columns = storedSending(request)
-      const { rows } = await pool.query<{ id: string }>(
+      const { rows } = await db.query<{ id: string }>(
         `INSERT INTO gatedesk.history (sent_at, environment_id, environment_name, operation,
            parameters, profile_id, order_id, outcome, os_user, desk_name)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9) RETURNING id`,
@@ -57,9 +65,9 @@ export function createTeamAuditTrail(
       return Number(rows[0]!.id)
     },
 
-    async recordResult(id, result) {
+    async recordResult(db, id, result) {
       const stored = storedResult(result)
-      const { rowCount } = await pool.query(
+      const { rowCount } = await db.query(
         `UPDATE gatedesk.history SET outcome = $2, serial_number = $3, error_code = $4,
            error_message = $5, message = $6, message_code = $7, message_params = $8
          WHERE id = $1 AND outcome = 'sending'`,
@@ -76,6 +84,22 @@ export function createTeamAuditTrail(
       )
       if (rowCount === 0) throw notOpenForResult(id)
     },
+  }
+}
+
+/**
+ * The team's audit trail in its PostgreSQL workspace (schema v3, gatedesk.history): what every
+ * desk sent, with who sent it, stored exactly as the local history stores it (history-rows.ts).
+ */
+export function createTeamAuditTrail(
+  pool: pg.Pool,
+  sender: Sender,
+  now: () => Date = () => new Date(),
+): AuditTrail {
+  const writes = teamHistoryWrites(sender, now)
+  return {
+    recordSending: (request) => writes.recordSending(pool, request),
+    recordResult: (id, result) => writes.recordResult(pool, id, result),
 
     async get(id) {
       const { rows } = await pool.query<TeamHistoryRow>(

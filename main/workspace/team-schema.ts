@@ -75,6 +75,43 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       CREATE INDEX history_sent ON gatedesk.history (sent_at DESC, id DESC);
       CREATE INDEX history_profile ON gatedesk.history (profile_id, sent_at);`,
   },
+  // Bulk jobs shared by the desks: rows claimed with SKIP LOCKED, each desk's run holding an
+  // advisory lock on its key while it lives, so that another desk can tell a run that died.
+  {
+    version: 4,
+    sql: `
+      CREATE TABLE gatedesk.bulk_jobs (
+        id                text        PRIMARY KEY,
+        created_at        timestamptz NOT NULL,
+        source_name       text        NOT NULL,
+        environment_id    text        NOT NULL,
+        environment_name  text        NOT NULL,
+        os_user           text        NOT NULL,
+        desk_name         text        NOT NULL,
+        created_by        text        NOT NULL DEFAULT current_user
+      );
+      CREATE TABLE gatedesk.bulk_runs (
+        run_key     bigint      PRIMARY KEY,
+        job_id      text        NOT NULL REFERENCES gatedesk.bulk_jobs ON DELETE CASCADE,
+        os_user     text        NOT NULL,
+        desk_name   text        NOT NULL,
+        db_user     text        NOT NULL DEFAULT current_user,
+        started_at  timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE gatedesk.bulk_rows (
+        job_id      text    NOT NULL REFERENCES gatedesk.bulk_jobs ON DELETE CASCADE,
+        row_number  integer NOT NULL,
+        -- As history stores them: a team job carries no card data (refused when made).
+        parameters  json    NOT NULL,
+        state       text    NOT NULL CHECK (state IN ('pending', 'in-flight', 'done', 'unknown')),
+        run_key     bigint,
+        history_id  bigint,
+        outcome     text,
+        PRIMARY KEY (job_id, row_number)
+      );
+      CREATE INDEX bulk_rows_pending ON gatedesk.bulk_rows (job_id, row_number)
+        WHERE state = 'pending';`,
+  },
 ]
 
 /** The schema version this GateDesk writes and reads. */

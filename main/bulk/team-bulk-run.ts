@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto'
+import type pg from 'pg'
+import { isUncertainOutcome } from '../../preload/contract/platform/request-outcomes'
+import type { RequestResult } from '../history/history-types'
+import type { TeamHistoryWrites } from '../history/team-audit-trail'
+import { explainedError } from '../platform/i18n/english'
+import type { Parameter } from '../platform/privacy/parameter'
+import { inTeamTransaction } from '../platform/team-db/team-transaction'
+
+/** A row a desk's run has claimed: marked in flight, its history entry written, to send now. */
+export interface ClaimedRow {
+  rowNumber: number
+  parameters: Parameter[]
+  historyId: number
+}
+
+/** One desk working on a team job: claims rows, reports each one's result, and ends. */
+export interface TeamBulkRun {
+  /** At most `count` pending rows, each claimed by this run alone (none left: empty). */
+  claim(count: number): Promise<ClaimedRow[]>
+  finish(row: ClaimedRow, result: RequestResult): Promise<void>
+  /** Ends the run; rows it claimed and did not finish become unknown at the next recovery. */
+  end(): Promise<void>
+}
+
+/** A random key for an advisory lock: PostgreSQL's bigint, as text. */
+const runKey = () => (randomBytes(8).readBigInt64BE() & 0x7fff_ffff_ffff_ffffn).toString()
+
+/**
+ * Starts a desk's run on a team job: its key's advisory lock held on a connection of its own
+ * until `end` (or until the desk dies, when PostgreSQL drops the connection and the lock).
+ */
+export async function startTeamRun(
+  deps: {
+    pool: pg.Pool
+    history: TeamHistoryWrites
+    desk: { osUser: string; deskName: string }
+  },
+  jobId: string,
+): Promise<TeamBulkRun> {
+  const { pool, history, desk } = deps
+
+  const { rows } = await pool.query<{ environment_id: string; environment_name: string }>(
+    'SELECT environment_id, environment_name FROM gatedesk.bulk_jobs WHERE id = $1',
+    [jobId],
+  )
+  if (rows.length === 0) throw explainedError('bulk.job.missing', { job: jobId })
+  const environment = { id: rows[0]!.environment_id, name: rows[0]!.environment_name }
+  const key = runKey()
+  const holder = await pool.connect()
+  // The lock goes with this connection: once it is lost, another desk may count this run's rows
+  // in flight as interrupted, so the run takes no more rows.
+  let lost = false
+  holder.on('error', () => (lost = true))
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [key])
+    await holder.query(
+      `INSERT INTO gatedesk.bulk_runs (run_key, job_id, os_user, desk_name)
+       VALUES ($1, $2, $3, $4)`,
+      [key, jobId, desk.osUser, desk.deskName],
+    )
+  } catch (error) {
+    holder.release(true)
+    throw error
+  }
+  return {
+    claim: (count) => {
+      if (lost) return Promise.reject(explainedError('workspace.run-lost'))
+      return inTeamTransaction(pool, async (db) => {
+        const pending = await db.query<{ row_number: number; parameters: Parameter[] }>(
+          `SELECT row_number, parameters FROM gatedesk.bulk_rows
+           WHERE job_id = $1 AND state = 'pending'
+           ORDER BY row_number LIMIT $2 FOR UPDATE SKIP LOCKED`,
+          [jobId, count],
+        )
+        const claimed: ClaimedRow[] = []
+        for (const row of pending.rows) {
+          const historyId = await history.recordSending(db, {
+            environment,
+            operation: 'update-recurring-payment',
+            parameters: row.parameters,
+          })
+          await db.query(
+            `UPDATE gatedesk.bulk_rows SET state = 'in-flight', run_key = $3, history_id = $4
+             WHERE job_id = $1 AND row_number = $2`,
+            [jobId, row.row_number, key, historyId],
+          )
+          claimed.push({ rowNumber: row.row_number, parameters: row.parameters, historyId })
+        }
+        return claimed
+      })
+    },
+
+    finish: (row, result) =>
+      inTeamTransaction(pool, async (db) => {
+        await history.recordResult(db, row.historyId, result)
+        await db.query(
+          `UPDATE gatedesk.bulk_rows SET state = $3, outcome = $4
+           WHERE job_id = $1 AND row_number = $2 AND run_key = $5 AND state = 'in-flight'`,
+          [
+            jobId,
+            row.rowNumber,
+            isUncertainOutcome(result.outcome) ? 'unknown' : 'done',
+            result.outcome,
+            key,
+          ],
+        )
+      }),
+
+    async end() {
+      if (lost) {
+        holder.release(true)
+        return
+      }
+      try {
+        await holder.query('SELECT pg_advisory_unlock($1)', [key])
+      } finally {
+        holder.release()
+      }
+    },
+  }
+}
