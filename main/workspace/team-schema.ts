@@ -112,6 +112,32 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       CREATE INDEX bulk_rows_pending ON gatedesk.bulk_rows (job_id, row_number)
         WHERE state = 'pending';`,
   },
+  // Live: every change other desks should see at once is announced on the channel
+  // gatedesk_changes (LISTEN/NOTIFY), as JSON; identical ones in a transaction are sent once.
+  {
+    version: 5,
+    sql: `
+      CREATE FUNCTION gatedesk.announce() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME = 'history' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'history', 'id', NEW.id)::text);
+        ELSIF TG_TABLE_NAME = 'bulk_rows' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'bulk', 'job', NEW.job_id)::text);
+        ELSE
+          PERFORM pg_notify('gatedesk_changes', json_build_object('kind', 'templates')::text);
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER history_announced AFTER INSERT OR UPDATE ON gatedesk.history
+        FOR EACH ROW EXECUTE FUNCTION gatedesk.announce();
+      CREATE TRIGGER bulk_rows_announced AFTER UPDATE OF state ON gatedesk.bulk_rows
+        FOR EACH ROW EXECUTE FUNCTION gatedesk.announce();
+      CREATE TRIGGER report_templates_announced
+        AFTER INSERT OR UPDATE OR DELETE ON gatedesk.report_templates
+        FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce();`,
+  },
 ]
 
 /** The schema version this GateDesk writes and reads. */
