@@ -11,6 +11,17 @@ export type { ClaimedRow, TeamBulkRun } from './team-bulk-run'
 
 export type TeamRowState = 'pending' | 'in-flight' | 'done' | 'unknown'
 
+/** A team job as lists show it: running while a desk has rows in flight, ready with rows left. */
+export interface TeamBulkJob {
+  id: string
+  file: string
+  createdAt: string
+  environment: string
+  madeBy: { osUser: string; deskName: string }
+  states: Record<TeamRowState, number>
+  state: 'ready' | 'running' | 'finished'
+}
+
 const INTERRUPTED_ENTRY = coded('history.interrupted')
 
 /** Whether the parameters carry card data (a card number masked or a card code dropped). */
@@ -119,6 +130,37 @@ export function createTeamBulkJournal(deps: {
       } finally {
         client.release()
       }
+    },
+
+    /** The team's jobs, newest first, with who made each and its rows in each state. */
+    async jobs(limit: number): Promise<TeamBulkJob[]> {
+      const { rows } = await pool.query<{
+        id: string
+        source_name: string
+        created_at: Date
+        environment_name: string
+        os_user: string
+        desk_name: string
+        states: Record<TeamRowState, number> | null
+      }>(
+        `SELECT j.id, j.source_name, j.created_at, j.environment_name, j.os_user, j.desk_name,
+           (SELECT json_object_agg(state, n) FROM (SELECT state, count(*) AS n
+              FROM gatedesk.bulk_rows r WHERE r.job_id = j.id GROUP BY state) s) AS states
+         FROM gatedesk.bulk_jobs j ORDER BY j.created_at DESC, j.id LIMIT $1`,
+        [limit],
+      )
+      return rows.map((row) => {
+        const states = { pending: 0, 'in-flight': 0, done: 0, unknown: 0, ...row.states }
+        return {
+          id: row.id,
+          file: row.source_name,
+          createdAt: row.created_at.toISOString(),
+          environment: row.environment_name,
+          madeBy: { osUser: row.os_user, deskName: row.desk_name },
+          states,
+          state: states['in-flight'] > 0 ? 'running' : states.pending > 0 ? 'ready' : 'finished',
+        }
+      })
     },
 
     /** How many rows of the job are in each state. */

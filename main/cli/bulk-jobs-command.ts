@@ -4,12 +4,18 @@ import { createBulkJournal, type BulkJob } from '../bulk'
 import { openCliStore } from './cli-history'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
+import { notOneOf } from './option-values'
+import { teamJobs } from './team-bulk-jobs'
 
-const help = helpText(`gatedesk bulk-jobs [--json] [--limit N]`, cliText('cli.help.bulk-jobs'))
+const help = helpText(
+  `gatedesk bulk-jobs [--json] [--limit N] [--workspace local|team]`,
+  cliText('cli.help.bulk-jobs'),
+)
 
 const options = {
   json: { type: 'boolean' },
   limit: { type: 'string' },
+  workspace: { type: 'string' },
   help: { type: 'boolean' },
 } as const
 
@@ -66,6 +72,13 @@ export async function bulkJobsCommand(argv: string[], io: CliIo): Promise<number
     return 0
   }
   const limit = limitOption(values.limit)
+  const workspace = values.workspace ?? 'local'
+  if (workspace !== 'local' && workspace !== 'team')
+    throw notOneOf('--workspace', workspace, ['local', 'team'])
+  if (workspace === 'team') {
+    io.stdout(await teamJobs(limit, values.json === true, say))
+    return 0
+  }
   const store = openCliStore()
   try {
     const journal = createBulkJournal(store.db)

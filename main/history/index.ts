@@ -6,3 +6,4 @@ export {
   type HistoryRepository,
   type RequestResult,
 } from './history-repository'
+export { teamHistoryWrites } from './team-audit-trail'

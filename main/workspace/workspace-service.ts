@@ -1,9 +1,10 @@
 import { X509Certificate } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import pg from 'pg'
 import { ExplainedError, type Explained } from '../../preload/contract/platform/explained'
 import { explainedError } from '../platform/i18n/english'
 import type { SecretStore } from '../platform/keychain/secret-store'
-import type { TeamConnection } from './team-connection'
+import { clientConfig, type TeamConnection } from './team-connection'
 import type { Desk, OpenedWorkspace } from './team-schema'
 import { checkWorkspace } from './workspace-check'
 import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
@@ -81,6 +82,19 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
         }
         return { workspace: 'team', connection, reachable: false, problem }
       }
+    },
+
+    /**
+     * A pool on the team's server as this desk connects (the caller ends it); refused when this
+     * desk works in its local workspace. Opened without a check: the first query says what fails.
+     */
+    async teamPool(): Promise<pg.Pool> {
+      const connection = deps.settings.get()
+      if (connection === null) throw explainedError('workspace.not-connected')
+      const password = await deps.secrets.get(PASSWORD)
+      const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
+      pool.on('error', () => undefined)
+      return pool
     },
 
     /** Back to the local workspace: the settings and the keychain's password go. */

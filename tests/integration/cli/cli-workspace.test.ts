@@ -1,6 +1,11 @@
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTeamBulkJournal } from '../../../main/bulk/team-bulk-journal'
+import { teamHistoryWrites } from '../../../main/history/team-audit-trail'
+import type { Parameter } from '../../../main/platform/privacy/parameter'
+import { clientConfig } from '../../../main/workspace/team-connection'
 import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
 import { TEAM_SCHEMA_VERSION } from '../../../main/workspace/team-schema'
 import { cli, useCliDataDir } from '../../fixtures/cli'
@@ -84,6 +89,44 @@ describe('gatedesk workspace', () => {
     expect(text.stdout).toMatch(/^Team workspace clerk@localhost:\d+\/team: reachable, PostgreSQL/)
   })
 
+  it("lists the team's bulk jobs, with their rows by state and who made them", async () => {
+    const pool = new pg.Pool(
+      clientConfig(server.connection('clerk', 'team'), PASSWORD, server.caPem),
+    )
+    const other = { osUser: 'bob', deskName: 'desk-9' }
+    try {
+      const journal = createTeamBulkJournal({
+        pool,
+        history: teamHistoryWrites(other),
+        desk: other,
+      })
+      const job = await journal.createJob({
+        sourceName: '/home/bob/november.csv',
+        environment: { id: 'sandbox', name: 'Sandbox' },
+        rows: [2, 3, 4].map((rowNumber) => ({
+          rowNumber,
+          parameters: [['client-orderid', `N-${rowNumber}`]] as Parameter[],
+        })),
+      })
+      const { code, stdout } = await cli(['bulk-jobs', '--workspace', 'team', '--json'])
+      expect(code).toBe(0)
+      expect(JSON.parse(stdout)).toEqual([
+        expect.objectContaining({
+          id: job,
+          file: '/home/bob/november.csv',
+          state: 'ready',
+          madeBy: other,
+          states: { pending: 3, 'in-flight': 0, done: 0, unknown: 0 },
+        }),
+      ])
+      const text = await cli(['bulk-jobs', '--workspace', 'team'])
+      expect(text.stdout).toContain(`${job}  ready`)
+      expect(text.stdout).toContain('made by bob at desk-9')
+    } finally {
+      await pool.end()
+    }
+  })
+
   it('takes no password on the command line', async () => {
     const { code, stderr } = await cli([...connectArgs(join(dir, 'password')), '--password', 'x'])
     expect(code).toBe(2)
@@ -112,5 +155,9 @@ describe('gatedesk workspace', () => {
     expect(stdout).toContain('local workspace again')
     expect(await keychain.has({ kind: 'workspace-password' })).toBe(false)
     expect((await cli(['workspace', 'disconnect'])).stdout).toContain('was not connected')
+    const team = await cli(['bulk-jobs', '--workspace', 'team'])
+    expect(team.code).toBe(1)
+    expect(team.stderr).toContain('not connected to a team workspace')
+    expect((await cli(['bulk-jobs', '--workspace', 'shared'])).code).toBe(2)
   })
 })

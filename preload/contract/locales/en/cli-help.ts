@@ -115,7 +115,9 @@ send or decide shows the bulk-update --resume line that goes on with it. The jou
 app's ({'$'}GATEDESK_DATA_DIR, else the app's data folder).
 
   --json      print the jobs as one JSON array on standard output
-  --limit N   at most N jobs, 1 to 1000 (default 50)`,
+  --limit N   at most N jobs, 1 to 1000 (default 50)
+  --workspace W  local (this desk's journal, the default) or team (the team workspace this
+               desk connected to with gatedesk workspace connect)`,
   report: `Signs (HMAC-SHA1) and sends one custom transactions report request and streams the report
 (CSV or PDF) to a file. Exits 0 only when a report was saved. The run is recorded in the app's
 history ({'$'}GATEDESK_DATA_DIR, else the app's data folder).

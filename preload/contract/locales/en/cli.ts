@@ -183,6 +183,8 @@ export const cli = {
     pending: 'never sent {n}',
     skipped: 'skipped {n}',
     resume: '  to go on: gatedesk bulk-update --connection FILE --resume {job}',
+    'team-done': 'done {n}',
+    'made-by': '  made by {osUser} at {deskName}',
   },
   report: {
     'out-mismatch':

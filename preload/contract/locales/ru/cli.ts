@@ -181,6 +181,8 @@ export const cli: Translation<typeof english> = {
     pending: 'не отправлено {n}',
     skipped: 'пропущено {n}',
     resume: '  продолжить: gatedesk bulk-update --connection FILE --resume {job}',
+    'team-done': 'выполнено {n}',
+    'made-by': '  создано: {osUser} на {deskName}',
   },
   report: {
     'out-mismatch':
