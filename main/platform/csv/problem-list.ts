@@ -15,3 +15,8 @@ export class ProblemList {
     }
   }
 }
+
+/** A count and its noun, for a problem's text: "1 field", "3 fields". */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`
+}

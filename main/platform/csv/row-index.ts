@@ -7,7 +7,7 @@ import { readSample, type RowSample, type SampleRequest } from './row-sample'
 import { checkedDelimiter } from './csv-format'
 import { CsvError, csvErrorOf, fileChangedWhileRead, fileParam } from './csv-error'
 import type { CsvProblem } from './csv-problem'
-import type { RowScan } from './row-scanner'
+import type { RowScan } from './row-scan'
 
 /** Where every row of a file is, and the file as it was when scanned. */
 export interface RowIndex extends RowScan {

@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs'
-import type { RowScan } from './row-scanner'
+import type { RowScan } from './row-scan'
 
 /** Which rows to sample across the file while indexing (to detect column types, say). */
 export interface SampleRequest {

@@ -1,5 +1,6 @@
 import type { ReportProblem } from '../../../preload/contract/reports/report-view'
-import { RowScanner, type RowScan } from './row-scanner'
+import type { RowScan } from './row-scan'
+import { RowScanner } from './row-scanner'
 
 const CR = 0x0d
 const LF = 0x0a

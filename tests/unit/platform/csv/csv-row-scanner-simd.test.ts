@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
 import { rowScanKernel } from '../../../../main/platform/csv/row-scan-kernel'
-import { RowScanner, type RowScannerOptions } from '../../../../main/platform/csv/row-scanner'
+import type { RowScannerOptions } from '../../../../main/platform/csv/row-scan'
+import { RowScanner } from '../../../../main/platform/csv/row-scanner'
 
 // The SIMD kernel against the state machine alone: the same scan, field for field, on random
 // files of the characters that matter to CSV, fed in random chunks, from the start or from a cut.
