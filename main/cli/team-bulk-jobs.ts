@@ -1,13 +1,8 @@
-import { hostname, userInfo } from 'node:os'
 import { basename } from 'node:path'
-import { ExplainedError } from '../../preload/contract/platform/explained'
 import { createTeamBulkJournal, type TeamBulkJob } from '../bulk'
 import { teamHistoryWrites } from '../history'
-import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
-import { createWorkspaceService, createWorkspaceSettingsRepository } from '../workspace'
-import { APP_VERSION } from '../platform/app-version'
 import { openCliStore } from './cli-history'
-import { CliFailure } from './cli-io'
+import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
 import type { CliWords } from './cli-words'
 
 function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
@@ -35,23 +30,15 @@ function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
 /** `bulk-jobs --workspace team`: the team's jobs, from the workspace this desk connected to. */
 export async function teamJobs(limit: number, json: boolean, say: CliWords['say']) {
   const store = openCliStore()
-  const desk = { osUser: userInfo().username, deskName: hostname() }
-  const service = createWorkspaceService({
-    settings: createWorkspaceSettingsRepository(store.db),
-    secrets: createKeytarSecretStore(),
-    desk: () => ({ ...desk, appVersion: APP_VERSION }),
-  })
+  const desk = cliDesk()
   let pool
   try {
-    pool = await service.teamPool()
+    pool = await explained(() => cliWorkspaceService(store.db).teamPool())
     const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
-    const jobs = await journal.jobs(limit)
+    const jobs = await explained(() => journal.jobs(limit))
     if (json) return `${JSON.stringify(jobs)}\n`
     if (jobs.length === 0) return `${say('cli.bulk-jobs.none')}\n`
     return `${jobs.map((job) => jobLines(job, say)).join('\n\n')}\n`
-  } catch (error) {
-    if (error instanceof ExplainedError) throw CliFailure.of(error)
-    throw error
   } finally {
     await pool?.end()
     store.close()

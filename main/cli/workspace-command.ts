@@ -1,13 +1,5 @@
-import { hostname, userInfo } from 'node:os'
-import { ExplainedError } from '../../preload/contract/platform/explained'
-import { APP_VERSION } from '../platform/app-version'
-import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
-import {
-  createWorkspaceService,
-  createWorkspaceSettingsRepository,
-  type TeamConnection,
-  type WorkspaceService,
-} from '../workspace'
+import type { TeamConnection, WorkspaceService } from '../workspace'
+import { cliWorkspaceService, explained } from './cli-workspace'
 import { openCliStore } from './cli-history'
 import {
   CliFailure,
@@ -81,16 +73,6 @@ const placeOf = (connection: TeamConnection) => ({
   database: connection.database,
 })
 
-/** Runs a service call; a failure it explains is the command's failure (exit code 1). */
-async function explained<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof ExplainedError) throw CliFailure.of(error)
-    throw error
-  }
-}
-
 async function connect(service: WorkspaceService, values: Values, say: CliWords['say']) {
   const connection = connectionOf(values)
   const password = await passwordOf(values)
@@ -119,11 +101,7 @@ export async function workspaceCommand(argv: string[], io: CliIo): Promise<numbe
     throw new UsageError(cliText('cli.workspace.unknown-action', { action }))
   const store = openCliStore()
   try {
-    const service = createWorkspaceService({
-      settings: createWorkspaceSettingsRepository(store.db),
-      secrets: createKeytarSecretStore(),
-      desk: () => ({ osUser: userInfo().username, deskName: hostname(), appVersion: APP_VERSION }),
-    })
+    const service = cliWorkspaceService(store.db)
     if (action === 'connect') {
       io.stdout(await connect(service, values, say))
       return 0
