@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { RecurringProfileType } from '../../preload/contract/recurring/recurring-parameters'
 import { isCardData } from '../platform/privacy/redaction'
 import type { BulkJob, BulkJournal, NewBulkRow } from './bulk-journal-repository'
 import type { BulkSource } from './bulk-source'
-import { orderIdOf } from './order-ids'
+import { newOrderPrefix, orderIdOf } from './order-ids'
 import { ENVIRONMENT_COLUMN, fixesIn, tableRowInputs } from './column-mapping'
 import type { RowEnvironments } from './row-environments'
 
@@ -42,7 +42,7 @@ export function createBulkJob(
   settings: BulkJobSettings,
 ): BulkJob {
   const id = `bulk-${randomUUID()}`
-  const orderPrefix = `BULK-${randomBytes(4).toString('hex').toUpperCase()}`
+  const orderPrefix = newOrderPrefix()
   const rows: NewBulkRow[] = []
   const fixesOf = fixesIn(settings.fixes)
   const inputOf = tableRowInputs(source.rows, settings.mapping, fixesOf, settings.profileType)

@@ -8,4 +8,11 @@ export type { BulkSource } from './bulk-source'
 export { createBulkJobService, readJobFile, type BulkJobService } from './job-service'
 export { createPastedTables } from './pasted-tables'
 export { connectionContexts, connectionEnvironment } from './row-environments'
-export { createTeamBulkJournal, type TeamBulkJob } from './team-bulk-journal'
+export {
+  createTeamBulkJournal,
+  type TeamBulkJob,
+  type TeamBulkJournal,
+  type TeamRowState,
+} from './team-bulk-journal'
+export { teamJobRows } from './team-job-rows'
+export { workOnTeamJob, type DeskTally } from './team-desk-work'

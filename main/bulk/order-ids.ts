@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 
 /**
@@ -10,3 +11,6 @@ export const orderIdOf = (prefix: string, rowNumber: number) =>
 /** A re-send after an unknown outcome goes with a new order id: the first one, -R and the attempt. */
 export const resendOrderId = (current: string, attempt: number) =>
   `${current.replace(/-R\d+$/, '')}-R${attempt}`
+
+/** A new job's order-id prefix: random, so two jobs never share an order id. */
+export const newOrderPrefix = () => `BULK-${randomBytes(4).toString('hex').toUpperCase()}`

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
 import type pg from 'pg'
 import type { TeamHistoryWrites } from '../history/team-audit-trail'
 import { coded, explainedError } from '../platform/i18n/english'
@@ -52,7 +53,10 @@ export function createTeamBulkJournal(deps: {
       rows: { rowNumber: number; parameters: Parameter[] }[]
     }): Promise<string> {
       const withCard = input.rows.find((row) => carriesCardData(row.parameters))
-      if (withCard) throw explainedError('workspace.bulk-card-data', { row: withCard.rowNumber })
+      if (withCard) {
+        const line = spreadsheetLine(withCard.rowNumber)
+        throw explainedError('workspace.bulk-card-data', { line })
+      }
       const id = `bulk-${randomUUID()}`
       await inTeamTransaction(pool, async (db) => {
         await db.query(

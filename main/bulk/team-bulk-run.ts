@@ -16,6 +16,8 @@ export interface ClaimedRow {
 
 /** One desk working on a team job: claims rows, reports each one's result, and ends. */
 export interface TeamBulkRun {
+  /** The environment the job sends to, as the desk that made it named it. */
+  environment: { id: string; name: string }
   /** At most `count` pending rows, each claimed by this run alone (none left: empty). */
   claim(count: number): Promise<ClaimedRow[]>
   finish(row: ClaimedRow, result: RequestResult): Promise<void>
@@ -64,6 +66,7 @@ export async function startTeamRun(
     throw error
   }
   return {
+    environment,
     claim: (count) => {
       if (lost) return Promise.reject(explainedError('workspace.run-lost'))
       return inTeamTransaction(pool, async (db) => {

@@ -6,26 +6,21 @@ import {
   type BulkSource,
   DEFAULT_CONCURRENCY,
   connectionContexts,
-  connectionEnvironment,
   createBulkJobService,
   createBulkJournal,
   createBulkMappings,
   createPastedTables,
-  readJobFile,
 } from '../bulk'
 import { dirname } from 'node:path'
-import {
-  RECURRING_PROFILE_TYPES,
-  type RecurringProfileType,
-} from '../../preload/contract/recurring/recurring-parameters'
 import { ExplainedError } from '../../preload/contract/platform/explained'
 import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
 import { spreadsheetLine } from '../../preload/contract/bulk/spreadsheet-line'
-import { isHeaderLine } from '../platform/privacy/column-name'
 import { CsvError } from '../platform/csv/csv-error'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
 import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openCliStore } from './cli-history'
+import { checkedJobFile } from './bulk-job-file'
+import { teamBulkUpdate } from './team-bulk-update'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
@@ -36,7 +31,9 @@ import { thisProcess } from '../platform/jobs/runner-process'
 const help = helpText(
   `gatedesk bulk-update --connection FILE --input updates.csv
   [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]
-gatedesk bulk-update --connection FILE --resume JOB [--unknown resend|skip] [--json]`,
+gatedesk bulk-update --connection FILE --resume JOB [--unknown resend|skip] [--json]
+gatedesk bulk-update --workspace team --connection FILE --input updates.csv|--join JOB
+  [--concurrency N] [--rate R] [--profile-type SRC|DST|native] [--skip-invalid] [--json]`,
   cliText('cli.help.bulk-update', { concurrency: DEFAULT_CONCURRENCY }),
 )
 
@@ -49,11 +46,11 @@ const options = {
   'skip-invalid': { type: 'boolean' },
   resume: { type: 'string' },
   unknown: { type: 'string' },
+  workspace: { type: 'string' },
+  join: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
-
-const MAX_LISTED_PROBLEMS = 50
 
 function numberOption(text: string | undefined, option: string, min: number, max: number) {
   if (text === undefined) return undefined
@@ -89,15 +86,6 @@ function progressLine(progress: BulkProgress, say: CliWords['say'], final = fals
   return `${finished}/${progress.total} (${details.join('; ')})${pace}\n`
 }
 
-/**
- * The headers as printed: quoted, or by their place when the first line is not a header line (a
- * file without one has a row of data there, card numbers and CVV2s among it).
- */
-const shownHeaders = (headers: readonly string[], say: CliWords['say']) =>
-  isHeaderLine(headers)
-    ? headers.map((header) => JSON.stringify(header))
-    : headers.map((_, index) => say('cli.bulk.column', { n: index + 1 }))
-
 async function newJob(
   bulkJobs: BulkJobService,
   mappings: ReturnType<typeof createBulkMappings>,
@@ -107,61 +95,17 @@ async function newJob(
   environment: { id: string; name: string },
   io: CliIo,
 ): Promise<{ job: BulkJob; source: BulkSource; leftOut: number[] }> {
-  const profileTypeText = values['profile-type']
-  const profileType =
-    profileTypeText === undefined
-      ? null
-      : (RECURRING_PROFILE_TYPES.find((t) => t.toLowerCase() === profileTypeText.toLowerCase()) ??
-        null)
-  if (profileTypeText !== undefined && profileType === null) {
-    throw notOneOf('--profile-type', profileTypeText, RECURRING_PROFILE_TYPES)
-  }
-  // One connection, one key: a row naming another environment is refused.
-  const environments = connectionEnvironment(environment)
-  const { source, mapping, problems } = await readJobFile(input, {
-    savedMappings: mappings.saved(),
-    profileType: profileType as RecurringProfileType | null,
-    environments,
-  })
-  const { say, explain } = wordsFor(io.language)
-  const headers = shownHeaders(source.headers, say)
-  if (!mapping.includes('recurring-payment-id')) {
-    const key = isHeaderLine(source.headers)
-      ? 'cli.bulk.no-id-column'
-      : 'cli.bulk.no-id-column-data'
-    throw new CliFailure(cliText(key, { input, headers: headers.join(', ') }))
-  }
-  const ignored = headers.filter((_, index) => mapping[index] === null)
-  if (ignored.length > 0) {
-    io.stderr(`${say('cli.bulk.not-sent-columns', { columns: ignored.join(', ') })}\n`)
-  }
-  const badRows = new Set(problems.map((problem) => problem.rowNumber))
-  if (problems.length > 0) {
-    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => {
-      const column = problem.column === null ? problem.parameter : headers[problem.column]
-      const message = explain(problem)
-      const line = spreadsheetLine(problem.rowNumber)
-      return `  ${say('cli.bulk.problem', { line, column: column!, message })}\n`
-    })
-    const more =
-      problems.length > MAX_LISTED_PROBLEMS
-        ? `  ${say('cli.bulk.more', { n: problems.length - MAX_LISTED_PROBLEMS })}\n`
-        : ''
-    const bad = say('cli.bulk.bad-rows', { bad: badRows.size, total: source.rows.length })
-    io.stderr(`${bad}\n${listed.join('')}${more}`)
-    if (!values['skip-invalid']) throw new CliFailure(cliText('cli.bulk.fix-rows'))
-  }
-  if (badRows.size === source.rows.length) throw new CliFailure(cliText('cli.bulk.no-row'))
-  const job = bulkJobs.create(source, {
+  const file = await checkedJobFile(input, values, environment, mappings.saved(), io)
+  const job = bulkJobs.create(file.source, {
     environment,
-    mapping,
-    profileType: profileType as RecurringProfileType | null,
-    environments,
+    mapping: file.mapping,
+    profileType: file.profileType,
+    environments: file.environments,
     ...settings,
-    excluded: badRows,
+    excluded: file.badRows,
   })
-  mappings.save(source.headers, mapping)
-  return { job, source, leftOut: [...badRows].map(spreadsheetLine) }
+  mappings.save(file.source.headers, file.mapping)
+  return { job, source: file.source, leftOut: [...file.badRows].map(spreadsheetLine) }
 }
 
 export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<number> {
@@ -172,14 +116,23 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     return 0
   }
   const file = requiredOption(values.connection, '--connection')
+  const workspace = values.workspace ?? 'local'
+  if (workspace !== 'local' && workspace !== 'team') {
+    throw notOneOf('--workspace', workspace, ['local', 'team'])
+  }
+  const concurrency = numberOption(values.concurrency, '--concurrency', 1, 64)
+  const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
+  if (workspace === 'team') {
+    const connection = await loadConnectionFile(file, '--connection')
+    return teamBulkUpdate({ ...values, concurrency, rate }, connection, io)
+  }
+  if (values.join !== undefined) throw new UsageError(cliText('cli.bulk.join-team'))
   if ((values.input === undefined) === (values.resume === undefined)) {
     throw new UsageError(cliText('cli.wrong.input-or-resume'))
   }
   if (values.unknown !== undefined && values.unknown !== 'resend' && values.unknown !== 'skip') {
     throw notOneOf('--unknown', values.unknown, ['resend', 'skip'])
   }
-  const concurrency = numberOption(values.concurrency, '--concurrency', 1, 64)
-  const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   const store = openCliStore()
   const journal = createBulkJournal(store.db)

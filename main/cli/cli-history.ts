@@ -32,9 +32,17 @@ function environmentOf(db: Db, target: GatewayEnvironment): { id: string; name: 
         environment.merchantLogin === target.merchantLogin,
     )
   if (known) return { id: known.id, name: known.name }
-  const key = `${baseUrl}\n${target.endpointId}\n${target.merchantLogin}`
-  const id = `cli-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
-  return { id, name: `${new URL(baseUrl).host} (command line)`.slice(0, NAME_MAX) }
+  const name = `${new URL(baseUrl).host} (command line)`.slice(0, NAME_MAX)
+  return { id: gatewayId(target), name }
+}
+
+/**
+ * The gateway and merchant a connection names, as an id that is the same on every desk (a team
+ * job is sent only through connections to the very gateway it was made for).
+ */
+export function gatewayId(target: GatewayEnvironment): string {
+  const key = `${target.baseUrl.replace(/\/+$/, '')}\n${target.endpointId}\n${target.merchantLogin}`
+  return `cli-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
 }
 
 /** The app's store as the CLI uses it: the history, and who it names as the environment. */

@@ -9,7 +9,15 @@ import type { Desk, OpenedWorkspace } from './team-schema'
 import { checkWorkspace } from './workspace-check'
 import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
 
-const PASSWORD = { kind: 'workspace-password' } as const
+/**
+ * The keychain's entry for a connection's password: one per server, database and user, so that
+ * connecting elsewhere never signs in with another server's password.
+ */
+export const passwordOf = (connection: TeamConnection) =>
+  ({
+    kind: 'workspace-password',
+    login: `${connection.user}@${connection.host}:${connection.port}/${connection.database}`,
+  }) as const
 
 /** Where this desk works, and when it is the team's, whether the server answers now. */
 export type WorkspaceStatus =
@@ -61,8 +69,13 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      */
     async connect(connection: TeamConnection, password: string): Promise<OpenedWorkspace> {
       const opened = await open(connection, password)
-      await deps.secrets.set(PASSWORD, password)
+      const earlier = deps.settings.get()
+      await deps.secrets.set(passwordOf(connection), password)
       deps.settings.save(connection)
+      const earlierPassword = earlier && passwordOf(earlier)
+      if (earlierPassword && earlierPassword.login !== passwordOf(connection).login) {
+        await deps.secrets.delete(earlierPassword)
+      }
       return opened
     },
 
@@ -71,7 +84,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       const connection = deps.settings.get()
       if (connection === null) return { workspace: 'local' }
       try {
-        const opened = await open(connection, await deps.secrets.get(PASSWORD))
+        const opened = await open(connection, await deps.secrets.get(passwordOf(connection)))
         return { workspace: 'team', connection, reachable: true, ...opened }
       } catch (error) {
         if (!(error instanceof ExplainedError)) throw error
@@ -91,7 +104,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     async teamPool(): Promise<pg.Pool> {
       const connection = deps.settings.get()
       if (connection === null) throw explainedError('workspace.not-connected')
-      const password = await deps.secrets.get(PASSWORD)
+      const password = await deps.secrets.get(passwordOf(connection))
       const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
       pool.on('error', () => undefined)
       return pool
@@ -99,9 +112,9 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 
     /** Back to the local workspace: the settings and the keychain's password go. */
     async disconnect(): Promise<boolean> {
-      const wasConnected = deps.settings.clear()
-      await deps.secrets.delete(PASSWORD)
-      return wasConnected
+      const connection = deps.settings.get()
+      if (connection !== null) await deps.secrets.delete(passwordOf(connection))
+      return deps.settings.clear()
     },
   }
 }

@@ -17,6 +17,8 @@ export interface PastedTableKeyRef {
 /** The password this desk logs in to its team workspace's PostgreSQL server with. */
 export interface WorkspacePasswordRef {
   kind: 'workspace-password'
+  /** user@host:port/database: one password per server, database and user. */
+  login: string
 }
 
 export type SecretRef = EnvironmentSecretRef | PastedTableKeyRef | WorkspacePasswordRef
@@ -38,6 +40,6 @@ export interface SecretStore {
 /** The keychain account of a secret: one per environment and kind, one per pasted table. */
 export function accountName(ref: SecretRef): string {
   if (ref.kind === 'pasted-table-key') return `pasted-table:${ref.tableId}`
-  if (ref.kind === 'workspace-password') return 'workspace:team/password'
+  if (ref.kind === 'workspace-password') return `workspace:${ref.login}/password`
   return `${ref.environmentId}/${ref.kind}`
 }

@@ -148,7 +148,7 @@ describe('a bulk job shared by the desks of a team', () => {
     expect(unknownEntries[0]!.messageCode).toBe('history.interrupted')
   })
 
-  it('refuses a job whose rows carry card data, naming the row, and stores none of it', async () => {
+  it('refuses a job whose rows carry card data, naming its line, and stores none of it', async () => {
     const { journal } = desk('desk-card')
     const carded = rows(3)
     carded[1]!.parameters = [...carded[1]!.parameters, ['credit-card-number', CARD_NUMBER]]
@@ -156,7 +156,8 @@ describe('a bulk job shared by the desks of a team', () => {
       .createJob({ sourceName: 'cards.csv', environment, rows: carded })
       .catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ExplainedError)
-    expect((refused as ExplainedError).params).toEqual({ row: 3 })
+    // Row 3 is on the spreadsheet's line 4 (the header is line 1).
+    expect((refused as ExplainedError).params).toEqual({ line: 4 })
     expect(server.dump('team')).not.toContain(CARD_NUMBER)
   })
 })

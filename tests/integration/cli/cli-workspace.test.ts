@@ -15,6 +15,9 @@ const { dir, dataDir } = useCliDataDir('gatedesk-cli-workspace-')
 const PASSWORD = 'desk-pass-4f1c9a'
 const keychain = createKeytarSecretStore()
 let server: TestPostgres
+/** The keychain entry of this server's password. */
+const passwordEntry = () =>
+  ({ kind: 'workspace-password', login: `clerk@localhost:${server.port}/team` }) as const
 
 const connectArgs = (passwordFile: string) => [
   'workspace',
@@ -42,7 +45,7 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'wrong'), 'not-it\n')
 }, 60_000)
 afterAll(async () => {
-  await keychain.delete({ kind: 'workspace-password' })
+  await keychain.delete(passwordEntry())
   server?.stop()
 })
 
@@ -57,7 +60,7 @@ describe('gatedesk workspace', () => {
     const { code, stderr } = await cli(connectArgs(join(dir, 'wrong')))
     expect(code).toBe(1)
     expect(stderr).toContain('refused the login of clerk')
-    expect(await keychain.has({ kind: 'workspace-password' })).toBe(false)
+    expect(await keychain.has(passwordEntry())).toBe(false)
     expect(JSON.parse((await cli(['workspace', 'status', '--json'])).stdout)).toEqual({
       workspace: 'local',
     })
@@ -68,7 +71,7 @@ describe('gatedesk workspace', () => {
     expect(code).toBe(0)
     expect(stdout).toMatch(/^Connected this desk to the team workspace clerk@localhost:\d+\/team/)
     expect(stdout).toContain(`created or upgraded on the server now (${TEAM_SCHEMA_VERSION} steps)`)
-    expect(await keychain.get({ kind: 'workspace-password' })).toBe(PASSWORD)
+    expect(await keychain.get(passwordEntry())).toBe(PASSWORD)
     for (const file of readdirSync(dataDir, { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue
       const bytes = readFileSync(join(file.parentPath, file.name))
@@ -153,7 +156,7 @@ describe('gatedesk workspace', () => {
     const { code, stdout } = await cli(['workspace', 'disconnect'])
     expect(code).toBe(0)
     expect(stdout).toContain('local workspace again')
-    expect(await keychain.has({ kind: 'workspace-password' })).toBe(false)
+    expect(await keychain.has(passwordEntry())).toBe(false)
     expect((await cli(['workspace', 'disconnect'])).stdout).toContain('was not connected')
     const team = await cli(['bulk-jobs', '--workspace', 'team'])
     expect(team.code).toBe(1)

@@ -98,6 +98,13 @@ does, several at a time, with a journal that survives a crash or a kill.
   --unknown resend{'|'}skip resend: each unknown row again, with a new client-orderid (check the
                         profiles first); skip: leave them out for good
   --json                print the summary as one JSON object on standard output
+  --workspace W         local (this desk's journal, the default) or team: the job lives in the
+                        team workspace this desk connected to (gatedesk workspace connect), and
+                        several desks send it together, each row once. A team job holds no card
+                        data; its summary says what this desk sent ("sent", "approved")
+  --join JOB            with --workspace team: work on a team job another desk started (or that
+                        stopped), until no row is left; rows a stopped desk had in flight
+                        become unknown, never sent again
 
 Every row is checked with the app's rules before anything is sent: rows that break them are
 listed (line of the file, header = line 1; column; rule) and nothing is sent, unless

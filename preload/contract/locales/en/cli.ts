@@ -147,6 +147,7 @@ export const cli = {
       'Callbacks: {delivered} delivered, {failed} failed, {refused} not sent (not loopback)',
   },
   bulk: {
+    'join-team': '--join JOB joins a job of the team workspace: add --workspace team',
     column: 'column {n}',
     'no-id-column':
       '--input {input}: no column is recurring-payment-id (the headers are {headers}). Name the columns after the parameters of spec 4.2.',

@@ -32,7 +32,7 @@ export const mainWorkspace = {
       'The CA file {file} holds no certificate GateDesk can read (a PEM file beginning "-----BEGIN CERTIFICATE-----"): give the CA file of your team server.',
   },
   'bulk-card-data':
-    'Row {row} carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
+    'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
   'run-lost':
     'This desk lost its connection to the team server during the bulk run, so it stopped taking rows: the rows it had in flight will show as unknown. Join the job again to go on.',
   'not-connected': 'This desk is not connected to a team workspace: gatedesk workspace connect …',

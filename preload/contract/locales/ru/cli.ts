@@ -144,6 +144,8 @@ export const cli: Translation<typeof english> = {
       'Колбэки: доставлено {delivered}, не доставлено {failed}, не отправлено {refused} (адрес не loopback)',
   },
   bulk: {
+    'join-team':
+      '--join JOB подключает к заданию рабочего пространства команды: добавьте --workspace team',
     column: 'столбец {n}',
     'no-id-column':
       '--input {input}: нет столбца recurring-payment-id (заголовки: {headers}). Назовите столбцы по параметрам из раздела 4.2 спецификации.',
