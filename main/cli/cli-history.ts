@@ -40,7 +40,9 @@ function environmentOf(db: Db, target: GatewayEnvironment): { id: string; name: 
  * The gateway and merchant a connection names, as an id that is the same on every desk (a team
  * job is sent only through connections to the very gateway it was made for).
  */
-export function gatewayId(target: GatewayEnvironment): string {
+export function gatewayId(
+  target: Pick<GatewayEnvironment, 'baseUrl' | 'endpointId' | 'merchantLogin'>,
+): string {
   const key = `${target.baseUrl.replace(/\/+$/, '')}\n${target.endpointId}\n${target.merchantLogin}`
   return `cli-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
 }
