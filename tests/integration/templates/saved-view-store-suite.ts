@@ -45,6 +45,8 @@ export function describeSavedViewStore(kind: string, open: () => Promise<OpenedV
     let views: SavedViewStore<TemplateViewScope>
     let report: TemplateViewScope
     let other: TemplateViewScope
+    // The team's templates outlive a test: each test's have names of their own.
+    let templates = 0
 
     async function templateScope(name: string): Promise<TemplateViewScope> {
       const request = { ...blankRequest(), reportIdentifier: 'transactions', reportName: name }
@@ -64,8 +66,8 @@ export function describeSavedViewStore(kind: string, open: () => Promise<OpenedV
     beforeEach(async () => {
       opened = await open()
       views = opened.views
-      report = await templateScope(`Report ${Math.random()}`)
-      other = await templateScope(`Other ${Math.random()}`)
+      report = await templateScope(`Report ${++templates}`)
+      other = await templateScope(`Other ${templates}`)
     })
 
     it('keeps every part of a view, listed by name whatever their case, per template', async () => {
