@@ -31,7 +31,8 @@ export interface SandboxEndpoint {
   merchantLogin: string
 }
 
-interface EnvironmentRow {
+/** A row of the environments table as SQLite returns it. */
+export interface EnvironmentRow {
   id: string
   name: string
   kind: EnvironmentKind
@@ -51,7 +52,7 @@ interface EnvironmentRow {
   updated_at: string
 }
 
-const toEnvironment = (row: EnvironmentRow): StoredEnvironment => ({
+export const toEnvironment = (row: EnvironmentRow): StoredEnvironment => ({
   id: row.id,
   name: row.name,
   kind: row.kind,
@@ -76,7 +77,8 @@ const toEnvironment = (row: EnvironmentRow): StoredEnvironment => ({
   updatedAt: row.updated_at,
 })
 
-const COLUMNS = {
+/** The table's column of each stored field a write may set. */
+export const ENVIRONMENT_COLUMNS = {
   name: 'name',
   kind: 'kind',
   baseUrl: 'base_url',
@@ -93,7 +95,17 @@ const COLUMNS = {
   rsaBits: 'rsa_bits',
 } as const
 
-type ColumnValues = Partial<Record<keyof typeof COLUMNS, string | number | boolean | null>>
+export type ColumnValues = Partial<
+  Record<keyof typeof ENVIRONMENT_COLUMNS, string | number | boolean | null>
+>
+
+/** The columns of an RSA key: all set, or all cleared with `null`. */
+export const rsaKeyColumns = (key: StoredRsaKey | null): ColumnValues => ({
+  rsaKeyAccount: key?.account ?? null,
+  rsaPublicKeyPem: key?.publicKeyPem ?? null,
+  rsaFingerprint: key?.fingerprint ?? null,
+  rsaBits: key?.bits ?? null,
+})
 
 /** Thrown when another environment already has the name (names are compared ignoring case). */
 export class EnvironmentNameTakenError extends ExplainedError {
@@ -126,7 +138,9 @@ export function createEnvironmentRepository(db: Db, now: () => Date = () => new 
   /** Writes the given columns; returns the environment as stored, or null if it does not exist. */
   const write = (id: string, values: ColumnValues): StoredEnvironment | null => {
     const entries = Object.entries(values).filter(([, value]) => value !== undefined)
-    const assignments = entries.map(([key]) => `${COLUMNS[key as keyof typeof COLUMNS]} = @${key}`)
+    const assignments = entries.map(
+      ([key]) => `${ENVIRONMENT_COLUMNS[key as keyof typeof ENVIRONMENT_COLUMNS]} = @${key}`,
+    )
     const parameters = Object.fromEntries(
       entries.map(([key, value]) => [key, typeof value === 'boolean' ? Number(value) : value]),
     )
@@ -185,12 +199,7 @@ export function createEnvironmentRepository(db: Db, now: () => Date = () => new 
     },
 
     setRsaKey(id: string, key: StoredRsaKey | null): void {
-      write(id, {
-        rsaKeyAccount: key?.account ?? null,
-        rsaPublicKeyPem: key?.publicKeyPem ?? null,
-        rsaFingerprint: key?.fingerprint ?? null,
-        rsaBits: key?.bits ?? null,
-      })
+      write(id, rsaKeyColumns(key))
     },
 
     delete(id: string): boolean {

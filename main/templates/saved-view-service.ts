@@ -5,7 +5,8 @@ import type {
   ViewScope,
 } from '../../preload/contract/reports/saved-views'
 import { coded } from '../platform/i18n/english'
-import { ViewRefusedError, type SavedViewsRepository } from './saved-views-repository'
+import type { SavedViewsRepository } from './saved-views-repository'
+import { ViewRefusedError } from './view-checks'
 
 /** Saves, or says why the name was refused. */
 function savedOrRefused(save: () => SavedView | null, id: string | null): ViewSaved {

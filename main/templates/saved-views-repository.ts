@@ -1,22 +1,18 @@
 import { createHash, randomUUID } from 'node:crypto'
 import {
-  savedViewContentSchema,
-  VIEW_NAME_MAX,
   VIEWS_PER_REPORT_MAX,
   type SavedView,
   type SavedViewContent,
   type ViewScope,
 } from '../../preload/contract/reports/saved-views'
 import type { Db } from '../platform/db/database'
-import { coded, type CodedMessage } from '../platform/i18n/english'
-
-/** A view cannot be saved under the name given: the message says why and what to do. */
-export class ViewRefusedError extends Error {
-  override readonly name = 'ViewRefusedError'
-  constructor(readonly refusal: CodedMessage) {
-    super(refusal.message)
-  }
-}
+import {
+  checkedViewName,
+  listedViews,
+  readView,
+  storedViewContent,
+  viewNameTaken,
+} from './view-checks'
 
 interface ViewRow {
   id: string
@@ -36,15 +32,6 @@ export function scopeKey(scope: ViewScope): string {
   return `header:${createHash('sha256').update(JSON.stringify(scope.header)).digest('hex')}`
 }
 
-function checkedName(name: string): string {
-  const trimmed = name.trim()
-  if (!trimmed) throw new ViewRefusedError(coded('report-view.name-missing'))
-  if (trimmed.length > VIEW_NAME_MAX) {
-    throw new ViewRefusedError(coded('report-view.name-too-long', { max: VIEW_NAME_MAX }))
-  }
-  return trimmed
-}
-
 /**
  * Saved report views in the local database: named per scope (unique whatever their case), the
  * one last used per scope remembered. A stored view that no longer reads is left out of the
@@ -61,34 +48,12 @@ export function createSavedViewsRepository(deps: {
     `SELECT id FROM report_views WHERE scope = ? AND name = ?`,
   )
 
-  /** The row as a view, or null (logged) when its content no longer reads. */
-  function viewOf(row: ViewRow): SavedView | null {
-    let json: unknown
-    try {
-      json = JSON.parse(row.content)
-    } catch (error) {
-      logError(`Saved report view ${row.id} is not JSON; it is left out`, error)
-      return null
-    }
-    const content = savedViewContentSchema.safeParse(json)
-    if (!content.success) {
-      logError(`Saved report view ${row.id} does not read as a view; it is left out`, content.error)
-      return null
-    }
-    return {
-      id: row.id,
-      name: row.name,
-      content: content.data,
-      updatedAt: row.updated_at,
-      lastUsedAt: row.last_used_at,
-    }
-  }
+  const viewOf = (row: ViewRow): SavedView | null =>
+    readView({ ...row, updatedAt: row.updated_at, lastUsedAt: row.last_used_at }, logError)
 
   function claimName(scope: string, name: string, id: string | null): void {
     const owner = nameOwner.get(scope, name)
-    if (owner && owner.id !== id) {
-      throw new ViewRefusedError(coded('report-view.name-taken', { name }))
-    }
+    if (owner && owner.id !== id) throw viewNameTaken(name)
   }
 
   function get(id: string): SavedView | null {
@@ -104,11 +69,7 @@ export function createSavedViewsRepository(deps: {
           `SELECT * FROM report_views WHERE scope = ? ORDER BY name COLLATE NOCASE LIMIT ?`,
         )
         .all(scopeKey(scope), VIEWS_PER_REPORT_MAX)
-      const views = rows.map(viewOf).filter((view) => view !== null)
-      const used = views
-        .filter((view) => view.lastUsedAt !== null)
-        .sort((a, b) => b.lastUsedAt!.localeCompare(a.lastUsedAt!))
-      return { views, lastUsedId: used[0]?.id ?? null }
+      return listedViews(rows.map(viewOf).filter((view) => view !== null))
     },
 
     /**
@@ -121,9 +82,9 @@ export function createSavedViewsRepository(deps: {
       name: string
       content: SavedViewContent
     }): SavedView | null {
-      const name = checkedName(input.name)
+      const name = checkedViewName(input.name)
       const scope = scopeKey(input.scope)
-      const content = JSON.stringify(savedViewContentSchema.parse(input.content))
+      const content = storedViewContent(input.content)
       const at = now().toISOString()
       const id = db
         .transaction(() => {
@@ -150,7 +111,7 @@ export function createSavedViewsRepository(deps: {
 
     /** Null when the view is gone (deleted meanwhile). */
     rename(id: string, newName: string): SavedView | null {
-      const name = checkedName(newName)
+      const name = checkedViewName(newName)
       db.transaction(() => {
         const row = byId.get(id)
         if (!row) return

@@ -138,6 +138,78 @@ const TEAM_MIGRATIONS: readonly TeamMigration[] = [
         AFTER INSERT OR UPDATE OR DELETE ON gatedesk.report_templates
         FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce();`,
   },
+  // Saved report views shared by the team: each belongs to a template (and goes when it is
+  // deleted for good), names unique per template whatever their case. A change to a template's
+  // views is announced with the template's id (identical ones in a transaction sent once).
+  {
+    version: 6,
+    sql: `
+      CREATE TABLE gatedesk.report_views (
+        id            text        PRIMARY KEY,
+        template_id   text        NOT NULL REFERENCES gatedesk.report_templates ON DELETE CASCADE,
+        name          text        NOT NULL,
+        content       json        NOT NULL,
+        created_at    timestamptz NOT NULL,
+        updated_at    timestamptz NOT NULL,
+        last_used_at  timestamptz,
+        created_by    text        NOT NULL DEFAULT current_user,
+        updated_by    text        NOT NULL DEFAULT current_user
+      );
+      CREATE UNIQUE INDEX report_views_name ON gatedesk.report_views (template_id, lower(name));
+      CREATE OR REPLACE FUNCTION gatedesk.announce() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_TABLE_NAME = 'history' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'history', 'id', NEW.id)::text);
+        ELSIF TG_TABLE_NAME = 'bulk_rows' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'bulk', 'job', NEW.job_id)::text);
+        ELSIF TG_TABLE_NAME = 'report_views' AND TG_OP = 'DELETE' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'views', 'template', OLD.template_id)::text);
+        ELSIF TG_TABLE_NAME = 'report_views' THEN
+          PERFORM pg_notify('gatedesk_changes',
+            json_build_object('kind', 'views', 'template', NEW.template_id)::text);
+        ELSE
+          PERFORM pg_notify('gatedesk_changes', json_build_object('kind', 'templates')::text);
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER report_views_announced
+        AFTER INSERT OR UPDATE OR DELETE ON gatedesk.report_views
+        FOR EACH ROW EXECUTE FUNCTION gatedesk.announce();`,
+  },
+  // The team's environments without their secrets: every setting, the public half of the RSA
+  // key and its fingerprint (what every desk's own key is checked against before it sends), and
+  // the keychain accounts the secrets are saved under, which each desk looks up in its own
+  // keychain. Never a control key, private key or password. The Sandbox is each desk's own.
+  {
+    version: 7,
+    sql: `
+      CREATE TABLE gatedesk.environments (
+        id                     text        PRIMARY KEY,
+        name                   text        NOT NULL,
+        kind                   text        NOT NULL CHECK (kind IN ('integration', 'production')),
+        base_url               text        NOT NULL,
+        endpoint_id            text        NOT NULL,
+        merchant_login         text        NOT NULL,
+        update_recurring_path  text        NOT NULL,
+        report_path            text        NOT NULL,
+        oauth_in_body          boolean     NOT NULL,
+        extra_ca_pem           text,
+        control_key_account    text,
+        rsa_key_account        text,
+        rsa_public_key_pem     text,
+        rsa_fingerprint        text,
+        rsa_bits               integer,
+        created_at             timestamptz NOT NULL,
+        updated_at             timestamptz NOT NULL,
+        created_by             text        NOT NULL DEFAULT current_user,
+        updated_by             text        NOT NULL DEFAULT current_user,
+        CHECK ((rsa_key_account IS NULL) = (rsa_fingerprint IS NULL))
+      );
+      CREATE UNIQUE INDEX environments_name ON gatedesk.environments (lower(name));`,
+  },
 ]
 
 /** The schema version this GateDesk writes and reads. */

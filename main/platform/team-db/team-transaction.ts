@@ -25,3 +25,7 @@ export async function inTeamTransaction<T>(
 /** Whether a query failed on a unique index (SQLSTATE 23505): another desk got there first. */
 export const isUniqueViolation = (error: unknown): boolean =>
   (error as { code?: unknown }).code === '23505'
+
+/** Whether a write failed on a foreign key (SQLSTATE 23503): what it refers to is not there. */
+export const isMissingReference = (error: unknown): boolean =>
+  (error as { code?: unknown }).code === '23503'

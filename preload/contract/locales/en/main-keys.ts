@@ -103,6 +103,11 @@ export const mainEnvironments = {
     'The environment "{environment}" already has an RSA key (fingerprint {fingerprint}). Replacing it stops update requests from working until support has the new public key: back the old key up first, then confirm the replacement.',
   'no-key':
     'The environment "{environment}" has no RSA key yet: generate a key pair or import your private key first.',
+  /** Before a desk sends with a team environment: its own key against the team's (sending-key-check.ts). */
+  'key-differs':
+    "This desk's RSA key for \"{environment}\" (fingerprint {own}) is not the one the team recorded ({expected}): the gateway has the team's public key and will refuse what this desk signs. Import the team's private key into this desk's keychain, or send anyway only if support has this desk's public key too.",
+  'key-not-on-desk':
+    'This desk has no RSA key for "{environment}" in its keychain; the team recorded one (fingerprint {expected}). Import the team\'s private key into this desk\'s keychain before sending.',
   'backup-not-absolute': 'The backup file must be a full path, not "{file}"',
   'extra-ca-unreadable':
     'Extra CA certificate could not be read ({reason}): check that the whole PEM block was copied',
