@@ -33,7 +33,7 @@ export async function teamJobs(limit: number, json: boolean, say: CliWords['say'
   const desk = cliDesk()
   let pool
   try {
-    pool = await explained(() => cliWorkspaceService(store.db).teamPool())
+    pool = (await explained(() => cliWorkspaceService(store.db).openTeam())).pool
     const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
     const jobs = await explained(() => journal.jobs(limit))
     if (json) return `${JSON.stringify(jobs)}\n`

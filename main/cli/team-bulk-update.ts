@@ -107,7 +107,13 @@ export async function teamBulkUpdate(
   const desk = cliDesk()
   let pool
   try {
-    pool = await explained(() => cliWorkspaceService(store.db).teamPool())
+    const team = await explained(() => cliWorkspaceService(store.db).openTeam())
+    pool = team.pool
+    // The database refuses a viewer's sends anyway: said here, before the file is read.
+    if (team.workspace.role === 'viewer') {
+      const role = cliText('cli.workspace.roles.viewer')
+      throw new CliFailure(cliText('cli.workspace.bulk.viewer', { role, user: pool.options.user! }))
+    }
     const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
     // The gateway's id is the same on every desk: a joining desk's connection must name it.
     const environment = {

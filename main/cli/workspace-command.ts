@@ -1,4 +1,4 @@
-import type { TeamConnection, WorkspaceService } from '../workspace'
+import type { TeamConnection, TeamRole, WorkspaceService } from '../workspace'
 import { cliWorkspaceService, explained } from './cli-workspace'
 import { openCliStore } from './cli-history'
 import {
@@ -73,6 +73,17 @@ const placeOf = (connection: TeamConnection) => ({
   database: connection.database,
 })
 
+/** What the database lets this desk's user do, in words; none without a role. */
+const roleLine = (role: TeamRole | null, say: CliWords['say']) =>
+  role === null
+    ? []
+    : [
+        say('cli.workspace.role', {
+          role: say(`cli.workspace.roles.${role}`),
+          rights: say(`cli.workspace.rights.${role}`),
+        }),
+      ]
+
 async function connect(service: WorkspaceService, values: Values, say: CliWords['say']) {
   const connection = connectionOf(values)
   const password = await passwordOf(values)
@@ -84,6 +95,7 @@ async function connect(service: WorkspaceService, values: Values, say: CliWords[
       schema: opened.schemaVersion,
     }),
     ...(opened.migrated > 0 ? [say('cli.workspace.created', { n: opened.migrated })] : []),
+    ...roleLine(opened.role, say),
   ]
   return `${lines.join('\n')}\n`
 }
@@ -116,7 +128,7 @@ export async function workspaceCommand(argv: string[], io: CliIo): Promise<numbe
     else if (status.workspace === 'local') io.stdout(`${say('cli.workspace.local')}\n`)
     else if (status.reachable)
       io.stdout(
-        `${say('cli.workspace.reachable', { ...placeOf(status.connection), server: status.serverVersion, schema: status.schemaVersion })}\n`,
+        `${[say('cli.workspace.reachable', { ...placeOf(status.connection), server: status.serverVersion, schema: status.schemaVersion }), ...roleLine(status.role, say)].join('\n')}\n`,
       )
     else
       io.stdout(

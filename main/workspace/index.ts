@@ -7,3 +7,4 @@ export {
 export { createWorkspaceSettingsRepository } from './workspace-settings-repository'
 export type { TeamConnection } from './team-connection'
 export type { Desk } from './team-schema'
+export { roleOf, type TeamRole } from './team-roles'

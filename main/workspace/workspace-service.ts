@@ -98,16 +98,19 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     },
 
     /**
-     * A pool on the team's server as this desk connects (the caller ends it); refused when this
-     * desk works in its local workspace. Opened without a check: the first query says what fails.
+     * A pool on the team's server as this desk connects (the caller ends it), once the workspace
+     * is checked as "Check connection" does: an unreachable server, a schema newer than this app
+     * or a user without a role is refused here, before anything is read or sent. Refused when
+     * this desk works in its local workspace.
      */
-    async teamPool(): Promise<pg.Pool> {
+    async openTeam(): Promise<{ pool: pg.Pool; workspace: OpenedWorkspace }> {
       const connection = deps.settings.get()
       if (connection === null) throw explainedError('workspace.not-connected')
       const password = await deps.secrets.get(passwordOf(connection))
+      const workspace = await open(connection, password)
       const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
       pool.on('error', () => undefined)
-      return pool
+      return { pool, workspace }
     },
 
     /** Back to the local workspace: the settings and the keychain's password go. */

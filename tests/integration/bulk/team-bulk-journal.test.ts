@@ -47,7 +47,7 @@ const approved = (row: ClaimedRow) => ({
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  server.sql(`CREATE ROLE desk LOGIN PASSWORD 'pw'; CREATE DATABASE team OWNER desk;`)
+  server.sql(`CREATE ROLE desk LOGIN CREATEROLE PASSWORD 'pw'; CREATE DATABASE team OWNER desk;`)
   const sender = { osUser: 'staff', deskName: 'setup', appVersion: '0.1.0' }
   await checkWorkspace(
     server.connection('desk', 'team'),

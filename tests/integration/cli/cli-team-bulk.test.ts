@@ -86,7 +86,9 @@ describe('bulk-update --workspace team', () => {
     expect(b.sent).toBeGreaterThan(0)
     expect(a.sent + b.sent).toBe(ROWS)
     expect(a.approved + b.approved).toBe(ROWS)
-    expect(b.job).toEqual({ done: ROWS, total: ROWS, inFlight: 0, unknown: 0, pending: 0 })
+    // The desk that ended last saw the whole job done (the other may still have had a row).
+    const last = [a, b].sort((x, y) => x.job.done - y.job.done)[1]!
+    expect(last.job).toEqual({ done: ROWS, total: ROWS, inFlight: 0, unknown: 0, pending: 0 })
     expect(join_.stderr).toContain(`Bulk job ${a.jobId} of the team workspace: joining`)
 
     const applied = approvedByOrderId()
@@ -147,6 +149,21 @@ describe('bulk-update --workspace team', () => {
     expect(code).toBe(1)
     expect(stderr).toContain(`--join ${jobId}: the job sends to`)
     expect(stderr).toContain('another gateway or merchant')
+  }, 60_000)
+
+  it("refuses a viewer's sends before reading the file", async () => {
+    desks.server.sql(
+      `CREATE ROLE view_carol LOGIN PASSWORD 'carol-pw'; GRANT gatedesk_viewer TO view_carol;`,
+    )
+    const passwordFile = join(files, 'carol-password')
+    writeFileSync(passwordFile, 'carol-pw\n')
+    const carol = await desks.desk({ user: 'view_carol', passwordFile })
+    const { code, stderr } = await desks.run(carol, team('--input', join(files, 'absent.csv')))
+    expect(code).toBe(1)
+    expect(stderr).toContain(
+      'Your role in the team workspace is viewer: sending updates needs the operator role',
+    )
+    expect(stderr).toContain('GRANT gatedesk_operator TO view_carol')
   }, 60_000)
 
   it('names a job that does not exist, and options of the other workspace', async () => {

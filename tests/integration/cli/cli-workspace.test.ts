@@ -38,7 +38,9 @@ const connectArgs = (passwordFile: string) => [
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  server.sql(`CREATE ROLE clerk LOGIN PASSWORD '${PASSWORD}'; CREATE DATABASE team OWNER clerk;`)
+  server.sql(
+    `CREATE ROLE clerk LOGIN CREATEROLE PASSWORD '${PASSWORD}'; CREATE DATABASE team OWNER clerk;`,
+  )
   // The administrator's CA file, kept by the desk (the server's own folder goes when it stops).
   copyFileSync(server.caFile, join(dir, 'team-ca.pem'))
   writeFileSync(join(dir, 'password'), `${PASSWORD}\n`)
@@ -90,6 +92,8 @@ describe('gatedesk workspace', () => {
     })
     const text = await cli(['workspace', 'status'])
     expect(text.stdout).toMatch(/^Team workspace clerk@localhost:\d+\/team: reachable, PostgreSQL/)
+    // The workspace's creator is its first admin.
+    expect(text.stdout).toContain('Your role in it: admin (')
   })
 
   it("lists the team's bulk jobs, with their rows by state and who made them", async () => {

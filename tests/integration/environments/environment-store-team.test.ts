@@ -43,7 +43,7 @@ function storeOf(desk: { user: string; password: string }) {
 beforeAll(async () => {
   server = await startTestPostgres()
   server.sql(`
-    CREATE ROLE desk_anna LOGIN PASSWORD '${desks.anna.password}';
+    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD '${desks.anna.password}';
     CREATE ROLE desk_bob LOGIN PASSWORD '${desks.bob.password}';
     CREATE DATABASE team OWNER desk_anna;
   `)

@@ -13,7 +13,9 @@ const sender = { osUser: 'anna', deskName: 'desk-7' }
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  server.sql(`CREATE ROLE desk_anna LOGIN PASSWORD 'pw'; CREATE DATABASE team OWNER desk_anna;`)
+  server.sql(
+    `CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD 'pw'; CREATE DATABASE team OWNER desk_anna;`,
+  )
   const connection = server.connection('desk_anna', 'team')
   const { caPem } = server
   await checkWorkspace(connection, { password: 'pw', caPem }, { ...sender, appVersion: '0.1.0' })

@@ -46,7 +46,7 @@ const request = { ...blankRequest(), reportIdentifier: 'transactions', reportNam
 beforeAll(async () => {
   server = await startTestPostgres()
   server.sql(`
-    CREATE ROLE desk_anna LOGIN PASSWORD 'anna-pw';
+    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD 'anna-pw';
     CREATE ROLE desk_bob LOGIN PASSWORD 'bob-pw';
     CREATE DATABASE team OWNER desk_anna;
   `)

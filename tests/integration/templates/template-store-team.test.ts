@@ -31,7 +31,7 @@ function poolOf(desk: { user: string; password: string }): pg.Pool {
 beforeAll(async () => {
   server = await startTestPostgres()
   server.sql(`
-    CREATE ROLE desk_anna LOGIN PASSWORD 'anna-pw';
+    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD 'anna-pw';
     CREATE ROLE desk_bob LOGIN PASSWORD 'bob-pw';
     CREATE DATABASE team OWNER desk_anna;
   `)

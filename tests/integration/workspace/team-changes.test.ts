@@ -17,7 +17,7 @@ const config = () => clientConfig(server.connection('desk', 'team'), 'pw', serve
 
 beforeAll(async () => {
   server = await startTestPostgres()
-  server.sql(`CREATE ROLE desk LOGIN PASSWORD 'pw'; CREATE DATABASE team OWNER desk;`)
+  server.sql(`CREATE ROLE desk LOGIN CREATEROLE PASSWORD 'pw'; CREATE DATABASE team OWNER desk;`)
   await checkWorkspace(
     server.connection('desk', 'team'),
     { password: 'pw', caPem: server.caPem },

@@ -32,7 +32,7 @@ beforeAll(async () => {
   server = await startTestPostgres()
   ca = server.caPem
   server.sql(`
-    CREATE ROLE admin_anna LOGIN PASSWORD 'anna-secret';
+    CREATE ROLE admin_anna LOGIN CREATEROLE PASSWORD 'anna-secret';
     CREATE ROLE clerk_bob LOGIN PASSWORD 'bob-secret';
     CREATE ROLE outsider LOGIN PASSWORD 'out-secret';
     CREATE DATABASE team OWNER admin_anna;

@@ -13,6 +13,13 @@ export const cliWorkspace = {
     'This desk works in its local workspace again; the team password was removed from the keychain.',
   'not-connected': 'This desk was not connected to a team workspace; nothing changed.',
   'empty-password': '--password-file {path}: the file is empty; put the password in it.',
+  role: 'Your role in it: {role} ({rights}).',
+  roles: { admin: 'admin', operator: 'operator', viewer: 'viewer' },
+  rights: {
+    admin: 'reports, history, sending, bulk jobs, environments, templates',
+    operator: 'reports, history, sending, bulk jobs',
+    viewer: 'reports and history',
+  },
   /** bulk-update --workspace team (main/cli/team-bulk-update.ts). */
   bulk: {
     options:
@@ -31,5 +38,7 @@ export const cliWorkspace = {
     summary:
       'Bulk job {job}: this desk sent {taken} ({outcomes}); the job: {done} of {total} done, {unknown} unknown, {pending} never sent.',
     'none-sent': 'none',
+    viewer:
+      'Your role in the team workspace is {role}: sending updates needs the operator role. Ask an administrator of the workspace (GRANT gatedesk_operator TO {user}); nothing was sent.',
   },
 }

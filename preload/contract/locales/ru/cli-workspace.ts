@@ -18,6 +18,13 @@ export const cliWorkspace: Translation<typeof english> = {
   'not-connected':
     'Это рабочее место не было подключено к общему рабочему пространству; ничего не изменено.',
   'empty-password': '--password-file {path}: файл пуст; запишите в него пароль.',
+  role: 'Ваша роль в нём: {role} ({rights}).',
+  roles: { admin: 'администратор', operator: 'оператор', viewer: 'наблюдатель' },
+  rights: {
+    admin: 'отчёты, история, отправка, массовые задания, окружения, шаблоны',
+    operator: 'отчёты, история, отправка, массовые задания',
+    viewer: 'отчёты и история',
+  },
   /** bulk-update --workspace team (main/cli/team-bulk-update.ts). */
   bulk: {
     options:
@@ -37,5 +44,7 @@ export const cliWorkspace: Translation<typeof english> = {
     summary:
       'Массовое задание {job}: это рабочее место отправило {taken} ({outcomes}); задание: выполнено {done} из {total}, неизвестно {unknown}, ещё не отправлено {pending}.',
     'none-sent': 'ничего',
+    viewer:
+      'Ваша роль в рабочем пространстве команды — {role}: для отправки обновлений нужна роль оператора. Обратитесь к администратору пространства (GRANT gatedesk_operator TO {user}); ничего не отправлено.',
   },
 }
