@@ -111,14 +111,12 @@ export async function startTeamRun(
       }),
 
     async end() {
-      if (lost) {
-        holder.release(true)
-        return
-      }
       try {
-        await holder.query('SELECT pg_advisory_unlock($1)', [key])
-      } finally {
+        if (!lost) await holder.query('SELECT pg_advisory_unlock($1)', [key])
         holder.release()
+      } catch {
+        // The connection went on the way: the lock went with it.
+        holder.release(true)
       }
     },
   }

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
-import type { Parameter } from '../platform/privacy/parameter'
 import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openDatabase, type Db } from '../platform/db/database'
 import { createEnvironmentRepository } from '../environments'
-import {
-  type HistoryOperation,
-  type HistoryRepository,
-  type RequestResult,
-  createHistoryRepository,
-} from '../history'
-import { coded } from '../platform/i18n/english'
-import { explainedDetail } from '../../preload/contract/platform/explained'
+import { type HistoryRepository, createHistoryRepository } from '../history'
 import { CliFailure } from './cli-io'
 import { cliText, mainText } from './cli-words'
 
@@ -71,41 +63,5 @@ export function openCliStore(): CliStore {
     history: createHistoryRepository(db),
     environmentOf: (target) => environmentOf(db, target),
     close: () => db.close(),
-  }
-}
-
-/**
- * Sends a request with the history the app shows around it: recorded before it leaves, so even
- * a crash leaves a trace, then completed with its result.
- */
-export async function sendRecorded<R extends RequestResult>(
-  target: GatewayEnvironment,
-  operation: HistoryOperation,
-  parameters: readonly Parameter[],
-  send: () => Promise<R>,
-): Promise<R> {
-  const store = openCliStore()
-  try {
-    const { history } = store
-    const id = history.recordSending({
-      environment: store.environmentOf(target),
-      operation,
-      parameters,
-    })
-    let result: R
-    try {
-      result = await send()
-    } catch (error) {
-      // Whatever failed, the request may have left: its entry must not stay "sending".
-      history.recordResult(id, {
-        outcome: operation === 'custom-report' ? 'transport-error' : 'unknown',
-        ...coded('update.failed-while-sending', explainedDetail(error as Error)),
-      })
-      throw error
-    }
-    history.recordResult(id, result)
-    return result
-  } finally {
-    store.close()
   }
 }

@@ -15,7 +15,7 @@ export interface CliIo {
 }
 
 /** A failure worded when it is printed, in the terminal's language; its message is English. */
-class CliError extends Error {
+export class CliError extends Error {
   constructor(readonly text: CliText) {
     super(inEnglish(text))
   }

@@ -9,7 +9,7 @@ import { sizeLimit, timeLimit } from '../../preload/contract/locales/unit-wordin
 import { loadHistoryParameters } from '../reports'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
 import { checkRequest } from '../../preload/contract/templates/report-template'
-import { sendRecorded } from './cli-history'
+import { sendRecorded, workspaceOption } from './cli-records'
 import { CliFailure, parseOptions, readOptionFile, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
@@ -31,6 +31,7 @@ const options = {
   request: { type: 'string' },
   out: { type: 'string' },
   'keep-damaged': { type: 'boolean' },
+  workspace: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -117,7 +118,9 @@ export async function reportCommand(argv: string[], io: CliIo): Promise<number> 
   // When reportFormat names no known format, the report must still be the one the name says.
   const named = kindOfName(out)
   const historyParameters = await loadHistoryParameters()
-  const result = await sendRecorded(env, 'custom-report', historyParameters(request, null), () =>
+  const workspace = workspaceOption(values.workspace)
+  const parameters = historyParameters(request, null)
+  const result = await sendRecorded(workspace, env, 'custom-report', parameters, () =>
     runReport(cliGatewayDeps, env, secrets, request, {
       file: out,
       ...(named === null ? {} : { expectedKind: named }),

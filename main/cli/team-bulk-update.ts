@@ -11,11 +11,12 @@ import {
   type TeamRowState,
 } from '../bulk'
 import { teamHistoryWrites } from '../history'
+import type { WorkspaceService } from '../workspace'
 import type { LoadedConnection } from './connection-file'
 import { createSendingContext, sendRecurringUpdate } from '../recurring'
 import { checkedJobFile } from './bulk-job-file'
 import { gatewayId, openCliStore, type CliStore } from './cli-history'
-import { CliFailure, UsageError, type CliIo } from './cli-io'
+import { CliError, CliFailure, UsageError, type CliIo } from './cli-io'
 import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
 import { cliText, wordsFor, type CliWords } from './cli-words'
 import { cliGatewayDeps } from './gateway-deps'
@@ -102,74 +103,80 @@ export async function teamBulkUpdate(
   ) {
     throw new UsageError(cliText('cli.workspace.bulk.options'))
   }
-  const { say } = wordsFor(io.language)
   const store = openCliStore()
-  const desk = cliDesk()
-  let pool
   try {
     const team = await explained(() => cliWorkspaceService(store.db).openTeam())
-    pool = team.pool
-    // The database refuses a viewer's sends anyway: said here, before the file is read.
-    if (team.workspace.role === 'viewer') {
-      const role = cliText('cli.workspace.roles.viewer')
-      throw new CliFailure(cliText('cli.workspace.bulk.viewer', { role, user: pool.options.user! }))
-    }
-    const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
-    // The gateway's id is the same on every desk: a joining desk's connection must name it.
-    const environment = {
-      id: gatewayId(connection.env),
-      name: store.environmentOf(connection.env).name,
-    }
-    let jobId: string
-    let leftOut: number[] = []
-    if (values.input !== undefined) {
-      ;({ jobId, leftOut } = await createTeamJob(
-        journal,
-        store,
-        { ...values, input: values.input },
-        environment,
-        io,
-      ))
-    } else {
-      jobId = values.join!
-      await joinTeamJob(journal, jobId, io)
-    }
-    const run = await explained(() => journal.startRun(jobId))
-    let tally: DeskTally
     try {
-      if (run.environment.id !== environment.id) {
-        throw new CliFailure(
-          cliText('cli.workspace.bulk.other-gateway', {
-            job: jobId,
-            environment: run.environment.name,
-          }),
-        )
-      }
-      tally = await sendTeamRows(run, journal, jobId, connection, store, values, io)
+      return await deskPart(team, store, values, connection, io)
+    } catch (error) {
+      // A query that failed on the way (the server gone, a right) in words, as a check says it.
+      throw error instanceof CliError ? error : CliFailure.of(team.explain(error))
     } finally {
-      await run.end()
+      await team.pool.end()
     }
-    const counts = jobCounts(await explained(() => journal.counts(jobId)))
-    const approved = tally.outcomes.approved ?? 0
-    if (values.json) {
-      io.stdout(
-        `${JSON.stringify({ jobId, workspace: 'team', sent: tally.taken, approved, outcomes: tally.outcomes, job: counts, leftOutLines: leftOut })}\n`,
-      )
-    } else {
-      const outcomes = outcomesText(tally.outcomes, say)
-      io.stdout(
-        `${say('cli.workspace.bulk.summary', { job: jobId, taken: tally.taken, outcomes, ...counts })}\n`,
-      )
-    }
-    if (leftOut.length > 0) {
-      io.stderr(`${say('cli.bulk.left-out', { n: leftOut.length, lines: leftOut.join(', ') })}\n`)
-    }
-    // This desk's part went through when every row it sent was approved and none was left out.
-    return approved === tally.taken && leftOut.length === 0 ? 0 : 1
   } finally {
-    await pool?.end()
     store.close()
   }
+}
+
+/** This desk's part of a team job, from making or joining it to its summary. */
+async function deskPart(
+  team: Awaited<ReturnType<WorkspaceService['openTeam']>>,
+  store: CliStore,
+  values: TeamBulkOptions,
+  connection: LoadedConnection,
+  io: CliIo,
+): Promise<number> {
+  const { say } = wordsFor(io.language)
+  const { pool } = team
+  const desk = cliDesk()
+  // The database refuses a viewer's sends anyway: said here, before the file is read.
+  if (team.workspace.role === 'viewer') {
+    const role = cliText('cli.workspace.roles.viewer')
+    throw new CliFailure(cliText('cli.workspace.bulk.viewer', { role, user: pool.options.user! }))
+  }
+  const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
+  // The gateway's id is the same on every desk: a joining desk's connection must name it.
+  const environment = {
+    id: gatewayId(connection.env),
+    name: store.environmentOf(connection.env).name,
+  }
+  let jobId: string
+  let leftOut: number[] = []
+  if (values.input !== undefined) {
+    const input = { ...values, input: values.input }
+    ;({ jobId, leftOut } = await createTeamJob(journal, store, input, environment, io))
+  } else {
+    jobId = values.join!
+    await joinTeamJob(journal, jobId, io)
+  }
+  const run = await explained(() => journal.startRun(jobId))
+  let tally: DeskTally
+  try {
+    if (run.environment.id !== environment.id) {
+      const named = { job: jobId, environment: run.environment.name }
+      throw new CliFailure(cliText('cli.workspace.bulk.other-gateway', named))
+    }
+    tally = await sendTeamRows(run, journal, jobId, connection, store, values, io)
+  } finally {
+    await run.end()
+  }
+  const counts = jobCounts(await explained(() => journal.counts(jobId)))
+  const approved = tally.outcomes.approved ?? 0
+  if (values.json) {
+    const { taken: sent, outcomes } = tally
+    const summary = { jobId, workspace: 'team', sent, approved, outcomes, job: counts }
+    io.stdout(`${JSON.stringify({ ...summary, leftOutLines: leftOut })}\n`)
+  } else {
+    const outcomes = outcomesText(tally.outcomes, say)
+    const summary = { job: jobId, taken: tally.taken, outcomes, ...counts }
+    io.stdout(`${say('cli.workspace.bulk.summary', summary)}\n`)
+  }
+  if (leftOut.length > 0) {
+    io.stderr(`${say('cli.bulk.left-out', { n: leftOut.length, lines: leftOut.join(', ') })}\n`)
+  }
+  // This desk's part went through when every row it sent was approved and none was left out.
+  return approved === tally.taken && leftOut.length === 0 ? 0 : 1
 }
 
 /** Sends this desk's rows, with a line of progress a second; Ctrl-C stops taking rows. */

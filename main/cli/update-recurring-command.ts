@@ -4,7 +4,7 @@ import { redactorFor } from '../platform/privacy/redaction'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { type UncertainSend, createSendingContext, sendRecurringUpdate } from '../recurring'
-import { openCliStore } from './cli-history'
+import { openCliRecords, workspaceOption } from './cli-records'
 import { cliGatewayDeps } from './gateway-deps'
 import { paramOptions, requiredOption } from './option-values'
 import { readParamsFile, refuseCardDataArguments } from './params-file'
@@ -22,6 +22,7 @@ const options = {
   param: { type: 'string', multiple: true },
   'params-file': { type: 'string' },
   'confirm-resend': { type: 'boolean' },
+  workspace: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const
@@ -44,6 +45,7 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
     ...(paramsFile === undefined ? [] : await readParamsFile(paramsFile, '--params-file')),
     ...given,
   ]
+  const workspace = workspaceOption(values.workspace)
   const { env, secrets } = await loadConnectionFile(file, '--connection')
   // Checked as the app checks it, today by the clock the send uses: a request that breaks the
   // rules is never sent nor recorded.
@@ -53,14 +55,18 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
   if (issues.length > 0) {
     result = refusedByRules(issues)
   } else {
-    const store = openCliStore()
+    const records = await openCliRecords(workspace, env)
     try {
       const context = createSendingContext({
-        environment: store.environmentOf(env),
+        environment: records.environment,
         target: env,
         secrets,
         gateway: cliGatewayDeps,
-        history: store.history,
+        history: records.deskHistory,
+        recorder: {
+          sending: (request) => records.recordSending(request),
+          result: (id, result) => records.recordResult(id, result),
+        },
       })
       const sent = await sendRecurringUpdate(context, {
         parameters: Object.fromEntries(parameters),
@@ -71,7 +77,7 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
       issues = sent.issues
       uncertainEarlier = sent.uncertainEarlier
     } finally {
-      store.close()
+      await records.close()
     }
   }
   // Whatever is printed passes the redactor of what was sent, error messages included.

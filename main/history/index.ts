@@ -6,4 +6,5 @@ export {
   type HistoryRepository,
   type RequestResult,
 } from './history-repository'
-export { teamHistoryWrites } from './team-audit-trail'
+export { createTeamAuditTrail, teamHistoryWrites } from './team-audit-trail'
+export type { SentRequest } from './history-types'

@@ -4,6 +4,7 @@ import pg from 'pg'
 import { ExplainedError, type Explained } from '../../preload/contract/platform/explained'
 import { explainedError } from '../platform/i18n/english'
 import type { SecretStore } from '../platform/keychain/secret-store'
+import { connectionProblem } from './connection-problem'
 import { clientConfig, type TeamConnection } from './team-connection'
 import type { Desk, OpenedWorkspace } from './team-schema'
 import { checkWorkspace } from './workspace-check'
@@ -103,14 +104,21 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      * or a user without a role is refused here, before anything is read or sent. Refused when
      * this desk works in its local workspace.
      */
-    async openTeam(): Promise<{ pool: pg.Pool; workspace: OpenedWorkspace }> {
+    async openTeam(): Promise<{
+      pool: pg.Pool
+      workspace: OpenedWorkspace
+      /** A failed query's error in words: what failed on the way to the server, or a right. */
+      explain: (error: unknown) => ExplainedError
+    }> {
       const connection = deps.settings.get()
       if (connection === null) throw explainedError('workspace.not-connected')
       const password = await deps.secrets.get(passwordOf(connection))
       const workspace = await open(connection, password)
       const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
       pool.on('error', () => undefined)
-      return { pool, workspace }
+      const explain = (error: unknown) =>
+        error instanceof ExplainedError ? error : connectionProblem(connection, error)
+      return { pool, workspace, explain }
     },
 
     /** Back to the local workspace: the settings and the keychain's password go. */

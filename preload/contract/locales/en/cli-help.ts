@@ -69,6 +69,9 @@ answered. Exits 0 only when the update is approved.
   --confirm-resend    send although the last send of the same update to this profile has an
                       uncertain outcome (unknown, internal-failure, protocol-error): check the
                       profile first. Without it such an update is not sent (exit 1)
+  --workspace W       local (this desk's history, the default) or team: the send is recorded in
+                      the team workspace's audit trail (gatedesk workspace connect); a viewer's
+                      send is refused there, and nothing leaves unrecorded
   --json              print {'{'}"outcome", "fields", "message"{'}'} as one JSON object, with "issues"
                       ([{'{'}"parameter", "code", "message"{'}'}]) when the rules refused it, and
                       "uncertainEarlier" when an uncertain earlier send held it back
@@ -145,6 +148,8 @@ history ({'$'}GATEDESK_DATA_DIR, else the app's data folder).
                         reportFormat names neither, a report of the other format is not kept
   --keep-damaged        keep a damaged PDF's bytes as FILE with .damaged before its extension
                         (report.damaged.pdf); the run still fails, and the file may not open
+  --workspace W         local (this desk's history, the default) or team: the run is recorded in
+                        the team workspace's audit trail
   --json                print {'{'}"outcome", "kind", "file", "bytes", "message"{'}'} as one JSON object
                         (and "damagedFile" when a damaged PDF was kept)`,
   'report-view': `Reads a CSV report with the app's engine (row index, DuckDB for sort, filter and totals) and

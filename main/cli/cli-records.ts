@@ -1,0 +1,117 @@
+import { explainedDetail } from '../../preload/contract/platform/explained'
+import {
+  createTeamAuditTrail,
+  type HistoryOperation,
+  type RequestResult,
+  type SentRequest,
+} from '../history'
+import { coded } from '../platform/i18n/english'
+import type { Parameter } from '../platform/privacy/parameter'
+import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { HistoryRepository } from '../history'
+import { gatewayId, openCliStore } from './cli-history'
+import { CliFailure } from './cli-io'
+import { cliText, mainText } from './cli-words'
+import { notOneOf } from './option-values'
+import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
+
+export type CliWorkspace = 'local' | 'team'
+
+/** `--workspace local|team` (local when not given). */
+export function workspaceOption(text: string | undefined): CliWorkspace {
+  const workspace = text ?? 'local'
+  if (workspace !== 'local' && workspace !== 'team') {
+    throw notOneOf('--workspace', workspace, ['local', 'team'])
+  }
+  return workspace
+}
+
+/** Where a command records what it sends: this desk's history, or the team's audit trail. */
+export interface CliRecords {
+  /** The environment as the records name it (the team's: the same id on every desk). */
+  environment: { id: string; name: string }
+  recordSending(request: SentRequest): Promise<number>
+  recordResult(id: number, result: RequestResult): Promise<void>
+  /** This desk's own history: what the resend guard checks (the team's is checked by claims). */
+  deskHistory: HistoryRepository
+  close(): Promise<void>
+}
+
+/** Opens the records of `workspace` for requests to `target`; the team's checked first. */
+export async function openCliRecords(
+  workspace: CliWorkspace,
+  target: GatewayEnvironment,
+): Promise<CliRecords> {
+  const store = openCliStore()
+  const { name } = store.environmentOf(target)
+  if (workspace === 'local') {
+    return {
+      environment: store.environmentOf(target),
+      recordSending: async (request) => store.history.recordSending(request),
+      recordResult: async (id, result) => store.history.recordResult(id, result),
+      deskHistory: store.history,
+      close: async () => store.close(),
+    }
+  }
+  try {
+    const { pool, explain } = await explained(() => cliWorkspaceService(store.db).openTeam())
+    const trail = createTeamAuditTrail(pool, cliDesk())
+    return {
+      environment: { id: gatewayId(target), name },
+      recordSending: (request) =>
+        trail.recordSending(request).catch((error: unknown) => {
+          // Not recorded, not sent: a server gone, or a role that may not send this.
+          const reason = mainText(explain(error))
+          throw new CliFailure(cliText('cli.not-recorded', { reason }))
+        }),
+      recordResult: (id, result) =>
+        trail.recordResult(id, result).catch((error: unknown) => {
+          throw CliFailure.of(explain(error))
+        }),
+      deskHistory: store.history,
+      close: async () => {
+        await pool.end()
+        store.close()
+      },
+    }
+  } catch (error) {
+    store.close()
+    throw error
+  }
+}
+
+/**
+ * Sends a request with the records around it: recorded before it leaves, so even a crash leaves
+ * a trace, then completed with its result.
+ */
+export async function sendRecorded<R extends RequestResult>(
+  workspace: CliWorkspace,
+  target: GatewayEnvironment,
+  operation: HistoryOperation,
+  parameters: readonly Parameter[],
+  send: () => Promise<R>,
+): Promise<R> {
+  const records = await openCliRecords(workspace, target)
+  try {
+    const id = await records.recordSending({
+      environment: records.environment,
+      operation,
+      parameters,
+    })
+    let result: R
+    try {
+      result = await send()
+    } catch (error) {
+      // Whatever failed, the request may have left: its entry must not stay "sending".
+      await records.recordResult(id, {
+        outcome: operation === 'custom-report' ? 'transport-error' : 'unknown',
+        ...coded('update.failed-while-sending', explainedDetail(error as Error)),
+      })
+      throw error
+    }
+    await records.recordResult(id, result)
+    return result
+  } finally {
+    await records.close()
+  }
+}
