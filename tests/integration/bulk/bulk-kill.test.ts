@@ -1,20 +1,19 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBulkJournal } from '../../../main/bulk/bulk-journal-repository'
-import { DATA_DIR_VARIABLE, databaseFile } from '../../../main/platform/db/data-dir'
+import { databaseFile } from '../../../main/platform/db/data-dir'
 import { openDatabase } from '../../../main/platform/db/database'
-import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { runCliProcess } from '../../fixtures/cli-process'
+import { approvedByOrderId, startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
 
 // The promise of a bulk run: killed at any instant (SIGKILL, no chance to tidy up) and resumed,
 // no row is applied twice and none is lost; only rows in flight at a kill end up unknown.
 const ROWS = 2000
 const KILLS = 12
 const PROFILES = ['100001', '100002', '100003']
-const bin = new URL('../../../bin/gatedesk.js', import.meta.url).pathname
 /** Replays a run's kill times: BULK_KILL_SEED=<the seed it printed>. */
 const SEED_VARIABLE = 'BULK_KILL_SEED'
 const seed = killSeed(process.env[SEED_VARIABLE])
@@ -52,40 +51,13 @@ function killSeed(given: string | undefined): number {
   return Number(given)
 }
 
-interface Trial {
-  jobId: string
-  code: number | null
-  killed: boolean
-  stdout: string
-}
-
-/** Runs the CLI; once the job runs, kills it with SIGKILL after `killAfterMs` (null: never). */
-function runCli(args: string[], killAfterMs: number | null): Promise<Trial> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'bulk-update', ...args], {
-      env: { ...process.env, [DATA_DIR_VARIABLE]: dataDir },
-    })
-    let stdout = ''
-    let stderr = ''
-    let jobId = ''
-    let killed = false
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-      const found = /Bulk job (bulk-[0-9a-f-]+)/.exec(stderr)
-      if (found && !jobId) {
-        jobId = found[1]!
-        if (killAfterMs !== null) {
-          setTimeout(() => (killed = child.kill('SIGKILL')), killAfterMs)
-        }
-      }
-    })
-    child.on('error', reject)
-    child.on('close', (code) => {
-      if (!jobId) reject(new Error(`the CLI never started the job (exit ${code}): ${stderr}`))
-      else resolve({ jobId, code, killed: killed && code === null, stdout })
-    })
+/** Runs `gatedesk bulk-update`; once the job runs, kills it after `killAfterMs` (null: never). */
+async function runCli(args: string[], killAfterMs: number | null) {
+  const run = await runCliProcess(dataDir, ['bulk-update', ...args], {
+    ...(killAfterMs !== null && { killAfterMs }),
   })
+  if (!run.jobId) throw new Error(`the CLI never started the job (exit ${run.code}): ${run.stderr}`)
+  return run
 }
 
 /** The journal as the next run will find it. */
@@ -135,12 +107,7 @@ describe('a bulk run killed again and again', () => {
     const rows = journalRows(jobId)
     expect(rows).toHaveLength(ROWS)
     // What the gateway applied, by order id, from its own log.
-    const applied = new Map<string, number>()
-    for (const entry of sandbox.sandbox.service.recentRequests(4 * ROWS)) {
-      if (entry.operation === 'update-recurring-payment' && entry.outcome === 'approved') {
-        applied.set(entry.orderId!, (applied.get(entry.orderId!) ?? 0) + 1)
-      }
-    }
+    const applied = approvedByOrderId(sandbox, 4 * ROWS)
     expect([...applied.values()].filter((n) => n > 1)).toEqual([])
     const unknown = rows.filter((row) => row.state === 'unknown')
     for (const row of rows) {

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTeamDesks, type TeamDesks } from '../../fixtures/team-desks'
-import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { approvedByOrderId, startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
 
 // Several desks on one team job, through the command line as staff would run it: each row sent
 // once whichever desk takes it, and each desk's summary says what it sent itself.
@@ -55,21 +55,12 @@ const team = (...args: string[]) => [
   ...args,
 ]
 
-/** How often the sandbox approved each order id. */
-function approvedByOrderId() {
-  const applied = new Map<string, number>()
-  for (const entry of sandbox.sandbox.service.recentRequests(4 * ROWS)) {
-    if (entry.operation === 'update-recurring-payment' && entry.outcome === 'approved') {
-      applied.set(entry.orderId!, (applied.get(entry.orderId!) ?? 0) + 1)
-    }
-  }
-  return applied
-}
+const approved = () => approvedByOrderId(sandbox, 4 * ROWS)
 
 describe('bulk-update --workspace team', () => {
   it('lets two desks send one job together, each row once, each desk counting its own', async () => {
     const input = updatesFile('team.csv', ROWS)
-    const before = approvedByOrderId().size
+    const before = approved().size
     let joined: Promise<Awaited<ReturnType<TeamDesks['run']>>> | undefined
     const made = await desks.run(deskA, team('--input', input, '--concurrency', '4', '--json'), {
       onJob: (jobId) => {
@@ -91,7 +82,7 @@ describe('bulk-update --workspace team', () => {
     expect(last.job).toEqual({ done: ROWS, total: ROWS, inFlight: 0, unknown: 0, pending: 0 })
     expect(join_.stderr).toContain(`Bulk job ${a.jobId} of the team workspace: joining`)
 
-    const applied = approvedByOrderId()
+    const applied = approved()
     expect(applied.size - before).toBe(ROWS)
     expect([...applied.values()].filter((n) => n > 1)).toEqual([])
     // The audit trail has every send once, approved, by one desk or the other.
