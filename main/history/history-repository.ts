@@ -14,6 +14,7 @@ import { redactParameters } from '../platform/privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
 import { coded } from '../platform/i18n/english'
 import { historyWhere, type HistoryFilter } from './history-filter'
+import { historyTextIndex, TEXT_INDEX_BATCH } from './history-text-index'
 
 export type { HistoryOperation } from './history-filter'
 
@@ -53,6 +54,12 @@ export function createHistoryRepository(
   )
 
   const uncertain = uncertainUpdates(db)
+  const textIndex = historyTextIndex(db)
+  let resultsSinceIndexed = 0
+  /** The search index is read only once it holds every entry. */
+  const indexedFor = (filter: HistoryFilter) => {
+    if (filter.text?.trim()) textIndex.catchUp()
+  }
   const byId = db.prepare(`SELECT * FROM request_history WHERE id = ?`)
 
   function entryOf(id: number): HistoryEntry | null {
@@ -84,6 +91,11 @@ export function createHistoryRepository(
       const changed = complete.run({ id, ...storedResult(result) }).changes
       if (changed === 0) throw notOpenForResult(id)
       uncertain.settled(id, result.outcome)
+      // In the result's transaction: a batch indexed together, never a backlog without bound.
+      if (++resultsSinceIndexed >= TEXT_INDEX_BATCH) {
+        resultsSinceIndexed = 0
+        textIndex.catchUp()
+      }
     },
 
     /**
@@ -128,6 +140,7 @@ export function createHistoryRepository(
     get: entryOf,
 
     search(query: HistoryQuery = {}): HistoryPage {
+      indexedFor(query)
       const { where, values } = historyWhere(query)
       const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500)
       const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
@@ -147,6 +160,7 @@ export function createHistoryRepository(
      * between them, so the caller may wait for its writes while sends go on).
      */
     *matching(filter: HistoryFilter = {}, chunk = 1000): Generator<HistoryEntry[]> {
+      indexedFor(filter)
       const { where, values } = historyWhere(filter)
       const after = `(sent_at < @lastSent OR (sent_at = @lastSent AND id < @lastId))`
       const next = db.prepare(

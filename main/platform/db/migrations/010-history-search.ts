@@ -1,7 +1,8 @@
 import type { Migration } from './migration'
 
-const COLUMNS = 'order_id, profile_id, serial_number, error_code, message'
-const NEW_VALUES = COLUMNS.split(', ')
+/** The texts request_history_text indexes, in its columns' order. */
+export const COLUMNS = 'order_id, profile_id, serial_number, error_code, message'
+export const NEW_VALUES = COLUMNS.split(', ')
   .map((column) => `new.${column}`)
   .join(', ')
 

@@ -9,6 +9,7 @@ import { savedReportViews } from './008-saved-report-views'
 import { recentReports } from './009-recent-reports'
 import { historySearch } from './010-history-search'
 import { teamWorkspace } from './011-team-workspace'
+import { historySearchInBatches } from './012-history-search-in-batches'
 import type { Migration } from './migration'
 
 /** Every migration in order; the last one's version is the schema version this GateDesk writes. */
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   recentReports,
   historySearch,
   teamWorkspace,
+  historySearchInBatches,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version
