@@ -1,5 +1,5 @@
 import { open, rm } from 'node:fs/promises'
-import { ExplainedError } from '../../../preload/contract/platform/explained'
+import { ExplainedError } from '../../../preload/contract/platform/explained-error'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
 import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
