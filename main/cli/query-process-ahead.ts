@@ -6,11 +6,11 @@ import { ENDING_SIGNALS, runTempDir } from './report-run-folder'
 
 /*
  * report-view asked a question (a sort, a filter, totals, a pivot) starts its query process (Node
- * and DuckDB, about 0.4 s) before the command's code and zod load, which took it 0.15 s later.
- * Loaded by main.ts for that command alone; it loads no zod (tests/unit/build).
+ * and DuckDB, about 0.4 s) before the command's code and zod load, not after. Loaded by main.ts
+ * for that command alone; it loads no zod (tests/unit/build).
  */
 
-/** The options by which report-view asks DuckDB (its values are checked when the command parses them). */
+/** The options by which report-view asks DuckDB (the command checks their values). */
 const ASKS_QUERY = /^--(?:sort|filter|totals|group-by)(?:=|$)/
 
 /** A run's folder and the query process started in it, until the command takes them. */

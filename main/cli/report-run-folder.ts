@@ -39,8 +39,8 @@ function removeLeftBehind(root: string): void {
 }
 
 /**
- * A new owner-only folder for this run in the data folder's temp, after removing what killed runs left there, or
- * a failure that says where and what to do.
+ * A new owner-only folder for this run in the data folder's temp, after removing what killed
+ * runs left there, or a failure that says where and what to do.
  */
 export function runTempDir(command: 'view' | 'export'): string {
   const root = tempRoot(cliDataDir())
