@@ -1,13 +1,19 @@
 import type { MessageSchema } from '../../preload/contract/locales/en'
 import { scriptLocator, type ScriptName, type ScriptRef } from '../platform/workers/script-ref'
 import { CliFailure, UsageError, type CliIo } from './cli-io'
+import type { QueryProcessAhead } from './query-process-ahead'
 import { usageText, wordsFor } from './cli-words'
 
 export { terminalLanguage } from './cli-language'
 
 type Scripts = (name: ScriptName) => ScriptRef
 
-type CommandRun = (argv: string[], io: CliIo, scripts: Scripts) => Promise<number>
+type CommandRun = (
+  argv: string[],
+  io: CliIo,
+  scripts: Scripts,
+  ahead?: QueryProcessAhead,
+) => Promise<number>
 
 /** The commands, each with its summary in the catalog (cli.summary.*). */
 type CommandName = keyof MessageSchema['cli']['summary']
@@ -61,10 +67,15 @@ export async function main(
     io.stderr(`${say('cli.unknown-command', { name })}\n\n${overview(io)}\n`)
     return 2
   }
+  // report-view's query process starts before the command's code loads (query-process-ahead.ts).
+  const ahead =
+    name === 'report-view'
+      ? (await import('./query-process-ahead')).queryProcessAhead(rest, scripts)
+      : undefined
   try {
     return await (
       await commands[name]()
-    )(rest, io, scripts)
+    )(rest, io, scripts, ahead)
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(
@@ -77,5 +88,7 @@ export async function main(
       return 1
     }
     throw error
+  } finally {
+    ahead?.release()
   }
 }

@@ -1,14 +1,13 @@
-import { readdirSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import type { SortKey, ViewQuery } from '../../preload/contract/reports/report-view'
-import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir'
-import { privateTempDir } from '../platform/db/private-files'
 import { createJobRunner, type JobEvents, type JobRunner } from '../platform/jobs/job-runner'
 import { forkLauncher } from '../platform/workers/fork-launcher'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { createQueryEngine, loadReportService, type ReportService } from '../reports'
 import { CliFailure, UsageError } from './cli-io'
 import { cliText } from './cli-words'
+import type { QueryProcessAhead } from './query-process-ahead'
+import { ENDING_SIGNALS, runTempDir } from './report-run-folder'
 import { parseFilterSpec } from './view-filter-spec'
 
 /*
@@ -63,51 +62,6 @@ export function viewQuery(
   }
 }
 
-/** A run's temp folder is named by its command and process, so that one a killed run left can be told. */
-const RUN_FOLDER = /^report-(?:view|export)-(\d+)-/
-
-/** The signals that end a command at a terminal: Ctrl+C, the terminal closing, kill or timeout. */
-const ENDING_SIGNALS = ['SIGINT', 'SIGHUP', 'SIGTERM'] as const
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-/**
- * Removes the folders of earlier runs whose process is gone: one killed with SIGKILL had no
- * chance to remove its own. A run still at work keeps its folder.
- */
-function removeLeftBehind(root: string): void {
-  for (const name of readdirSync(root)) {
-    const pid = RUN_FOLDER.exec(name)?.[1]
-    if (pid !== undefined && !isRunning(Number(pid))) {
-      rmSync(join(root, name), { recursive: true, force: true })
-    }
-  }
-}
-
-/**
- * A new owner-only folder for this run in `root`, after removing what killed runs left there, or
- * a failure that says where and what to do.
- */
-function runTempDir(root: string, command: 'view' | 'export'): string {
-  try {
-    const folder = privateTempDir(root, `report-${command}-${process.pid}-`)
-    removeLeftBehind(root)
-    return folder
-  } catch (error) {
-    const reason = (error as Error).message
-    throw new CliFailure(
-      cliText('cli.view.temp-folder', { root, reason, variable: DATA_DIR_VARIABLE }),
-    )
-  }
-}
-
 /** The report a command works on, opened (its head read) and indexing. */
 export interface CliReport {
   reports: ReportService
@@ -123,6 +77,8 @@ export interface CliReportOptions {
   warm: boolean
   /** The jobs' events (the export's progress); none by default. */
   jobEvents?: JobEvents
+  /** The run's folder and query process main.ts started before the command loaded. */
+  ahead?: QueryProcessAhead | undefined
   /** Removes what the command writes (an export's .part file) when a signal ends it. */
   onInterrupt?: () => void
 }
@@ -140,7 +96,8 @@ export async function withCliReport<T>(
   const jobs = createJobRunner(options.jobEvents ?? { progress: () => {}, finished: () => {} })
   // Its UTF-8 copy and the query process's files: in a folder of this run's own in the data
   // folder's temp, as the app keeps them. A signal ends the command: the folder goes first.
-  const reportTemp = runTempDir(tempRoot(cliDataDir()), options.command)
+  const ahead = options.ahead?.take()
+  const reportTemp = ahead?.runFolder ?? runTempDir(options.command)
   // Retried: a file the query process writes as it ends would make one removal fail.
   const removeTemp = () => rmSync(reportTemp, { recursive: true, force: true, maxRetries: 3 })
   const stopListening = () => {
@@ -150,6 +107,7 @@ export async function withCliReport<T>(
     launch: forkLauncher,
     script: scripts('query-process'),
     scratchRoot: reportTemp,
+    ...(ahead ? { launched: ahead.launched } : {}),
   })
   const interrupted = (signal: NodeJS.Signals) => {
     // The query process (started as the file opens) writes in the folder: ended first.
@@ -160,6 +118,8 @@ export async function withCliReport<T>(
     process.kill(process.pid, signal)
   }
   for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
+  // Only now: a signal the ahead's listeners heard, not yet told, comes to these.
+  options.ahead?.release()
   // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
   // it opens the file; one that only reads rows never starts it.
   if (options.warm) queryEngine.warm()

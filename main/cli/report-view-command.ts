@@ -3,6 +3,7 @@ import type { ColumnType, ReportTotals } from '../../preload/contract/reports/re
 import { defaultPivotMeasures } from '../reports'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { UsageError, type CliIo } from './cli-io'
+import type { QueryProcessAhead } from './query-process-ahead'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
 import { columnIndex, viewOptions, viewQuery, withCliReport } from './report-cli-session'
 import { pivotJson, pivotOptions, pivotRequest, pivotText } from './report-pivot-cli'
@@ -106,6 +107,7 @@ export async function reportViewCommand(
   argv: string[],
   io: CliIo,
   scripts: (name: ScriptName) => ScriptRef,
+  ahead?: QueryProcessAhead,
 ): Promise<number> {
   const { values, positionals } = parse(argv)
   const { say, word, explain } = wordsFor(io.language)
@@ -118,7 +120,7 @@ export async function reportViewCommand(
 
   const { encoding, delimiter } = values
   const warm = Boolean(values.sort || values.filter || values.totals || values['group-by'])
-  const opening = { command: 'view', encoding, delimiter, warm } as const
+  const opening = { command: 'view', encoding, delimiter, warm, ahead } as const
   return withCliReport(file, opening, scripts, async ({ reports, reportId }) => {
     const session = reports.get(reportId)
     const { head } = session

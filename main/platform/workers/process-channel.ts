@@ -29,3 +29,28 @@ export interface ProcessChannel {
 
 /** Starts `script` in a process of its own, passing it `args`. */
 export type ProcessLauncher = (script: ScriptRef, args: readonly string[]) => ProcessChannel
+
+/**
+ * `channel` for one user who may start listening late: its exit (or failure to start) heard
+ * before then is told to that user's listener when it comes. A process started ahead of the code
+ * that uses it (the command line's query process, forked before the command loads) may end first.
+ */
+export function heldChannel(channel: ProcessChannel): ProcessChannel {
+  let ended: ProcessExit | undefined
+  let listener: ((exit: ProcessExit) => void) | undefined
+  channel.onExit((exit) => (listener ? listener(exit) : (ended = exit)))
+  return {
+    send: (message) => channel.send(message),
+    onMessage: (listen) => channel.onMessage(listen),
+    onExit(listen) {
+      listener = listen
+      // Later, as an exit always comes: the user has set its state when it is told.
+      const exit = ended
+      if (exit) queueMicrotask(() => listen(exit))
+    },
+    kill: () => channel.kill(),
+    get pid() {
+      return channel.pid
+    },
+  }
+}

@@ -1,10 +1,11 @@
 import { open, rm } from 'node:fs/promises'
-import { ExplainedError } from '../../../preload/contract/platform/explained'
+import { ExplainedError } from '../../../preload/contract/platform/explained-error'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
 import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
 import {
   exitParams,
+  heldChannel,
   type ProcessChannel,
   type ProcessExit,
   type ProcessLauncher,
@@ -72,7 +73,7 @@ export interface QueryEngine {
   close(): void
 }
 
-export interface QueryEngineOptions {
+export interface QueryLaunchOptions {
   launch: ProcessLauncher
   /** The query process's entry: `query-process` of the script locator. */
   script: ScriptRef
@@ -81,6 +82,39 @@ export interface QueryEngineOptions {
   /** DuckDB's memory limit: beyond it, it spills to its folder or fails the query. */
   memoryLimitMb?: number
   threads?: number
+}
+
+export interface QueryEngineOptions extends QueryLaunchOptions {
+  /**
+   * A query process started before the engine (launchQueryProcess, in scratchRoot), used as its
+   * first: the command line starts it before the command's code loads.
+   */
+  launched?: LaunchedQueryProcess
+}
+
+/** A query process just started, and its folder (removed when it ends). */
+export interface LaunchedQueryProcess {
+  channel: ProcessChannel
+  scratchDir: string
+}
+
+/**
+ * Starts a query process in a new folder of its own. Its exit, should it come before the engine
+ * listens, is kept for the engine (heldChannel).
+ */
+export function launchQueryProcess(options: QueryLaunchOptions): LaunchedQueryProcess {
+  const args = limitsToArgs({
+    memoryLimitMb: options.memoryLimitMb ?? 2048,
+    threads: options.threads ?? 2,
+  })
+  const scratchDir = privateTempDir(options.scratchRoot, 'query-')
+  try {
+    const started = options.launch(options.script, [...args, scratchDirToArg(scratchDir)])
+    return { channel: heldChannel(started), scratchDir }
+  } catch (error) {
+    void rm(scratchDir, { recursive: true, force: true })
+    throw error
+  }
 }
 
 /** The query process ended while calls were waiting on it: the next call starts a new one. */
@@ -103,25 +137,16 @@ interface Waiting {
  * report data only when the user first sorts, filters or asks for totals.
  */
 export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
-  const args = limitsToArgs({
-    memoryLimitMb: options.memoryLimitMb ?? 2048,
-    threads: options.threads ?? 2,
-  })
   const waiting = new Map<number, Waiting>()
   let channel: ProcessChannel | null = null
+  let launched = options.launched
   let lastId = 0
   let closed = false
 
   function start(): ProcessChannel {
-    const scratchDir = privateTempDir(options.scratchRoot, 'query-')
+    const { channel: started, scratchDir } = launched ?? launchQueryProcess(options)
+    launched = undefined
     const removeScratch = () => void rm(scratchDir, { recursive: true, force: true })
-    let started: ProcessChannel
-    try {
-      started = options.launch(options.script, [...args, scratchDirToArg(scratchDir)])
-    } catch (error) {
-      removeScratch()
-      throw error
-    }
     started.onMessage((message) => answer(message as QueryReply))
     started.onExit((exit) => {
       // What it left: row ids no call read, the columns of a load it did not finish.
@@ -216,6 +241,8 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
     },
     close() {
       closed = true
+      // One launched ahead and never asked anything ends, its folder removed, as any other.
+      if (launched) channel = start()
       channel?.kill()
       channel = null
       failAll(engineClosed())

@@ -140,6 +140,8 @@ describe('gatedesk report-view', () => {
     expect(unknown.stderr).toContain(
       '--sort "Price": no such column. The columns are: Merchant_Name',
     )
+    // Its query process, started before the command read its options, is gone with its folder.
+    expect(readdirSync(join(dataDir, 'temp'))).toEqual([])
     const missing = await cli(['report-view', join(dir, 'nope.csv')])
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain('"nope.csv" was not found: check its name and folder.')

@@ -12,8 +12,13 @@ import { dirname, join } from 'node:path'
 import Papa from 'papaparse'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../../preload/contract/reports/report-view'
-import { QueryProcessStoppedError } from '../../../main/reports/query/query-client'
+import {
+  createQueryEngine,
+  launchQueryProcess,
+  QueryProcessStoppedError,
+} from '../../../main/reports/query/query-client'
 import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
+import { sourceScript } from '../../../main/platform/workers/script-ref'
 import { caught } from '../../fixtures/caught'
 import { sourceOf, withRowStarts } from '../../fixtures/query-reports'
 import { TRANSACTIONS_TYPES } from '../../fixtures/query-transactions'
@@ -27,7 +32,7 @@ import {
 // The real query process, forked under tsx as tests start it.
 
 const ROWS = 200_000
-const { folder, scratchRoot, started, scratchDirs, source, amounts, engine, newEngine } =
+const { folder, scratchRoot, started, scratchDirs, launch, source, amounts, engine, newEngine } =
   queryEngineUnderTest(forkLauncher, ROWS)
 afterAll(() => {
   engine.close()
@@ -88,6 +93,29 @@ describe('the query process', () => {
     expect((await caught(() => cancelled, DOMException)).name).toBe('AbortError')
     const eur = { sort: [], filters: [{ kind: 'equals' as const, column: 5, value: 'EUR' }] }
     expect(rowIdsOf(await engine.view(source, eur))).toHaveLength(ROWS / 4)
+  })
+
+  // The command line starts its query process before the command's code loads.
+  it('uses a process launched before it, tells of one that ended before it listened, ends one never asked', async () => {
+    const options = { launch, script: sourceScript('query-process'), scratchRoot }
+    const processes = started.length
+    const ahead = createQueryEngine({ ...options, launched: launchQueryProcess(options) })
+    expect(rowIdsOf(await ahead.view(source, byAmount))).toHaveLength(ROWS)
+    expect(started).toHaveLength(processes + 1)
+    ahead.close()
+
+    const gone = launchQueryProcess(options)
+    started.at(-1)!.kill()
+    await ended(started.at(-1)!)
+    const late = createQueryEngine({ ...options, launched: gone })
+    await caught(() => late.view(source, byAmount), QueryProcessStoppedError)
+    expect(rowIdsOf(await late.view(source, byAmount))).toHaveLength(ROWS)
+    late.close()
+
+    const unused = createQueryEngine({ ...options, launched: launchQueryProcess(options) })
+    const exited = ended(started.at(-1)!)
+    unused.close()
+    await exited
   })
 
   it('pairs columns loaded at different times row for row', async () => {

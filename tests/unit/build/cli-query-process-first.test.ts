@@ -1,6 +1,6 @@
 // `report-view` with a sort, a filter or totals starts its query process (Node and DuckDB, about
-// 0.4 s) before it loads the report service's code: the process boots on the other core while
-// that code loads. Checked on the command line's own build: what the command's chunk imports
+// 0.4 s) before it loads the command's code, zod and the report service's code: the process
+// boots on the other core while that code loads. Checked on the command line's own build: what the command's chunk imports
 // statically is loaded before its first line runs, what it imports lazily after.
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -41,6 +41,18 @@ function loadedFirst(metafile: Metafile, source: string): Set<string> {
 }
 
 describe('report-view’s start', () => {
+  it('starts the query process from main.ts, before the command’s code and zod load', async () => {
+    const metafile = await cliMetafile()
+    const loaded = new Set([
+      ...loadedFirst(metafile, 'main/cli/main.ts'),
+      ...loadedFirst(metafile, 'main/cli/query-process-ahead.ts'),
+    ])
+    expect(loaded).toContain('main/reports/query/query-client.ts')
+    for (const source of ['main/cli/report-view-command.ts', 'zod']) {
+      expect(loaded, source).not.toContain(source)
+    }
+  })
+
   it('loads the query engine, not the report service, before the query process starts', async () => {
     const loaded = loadedFirst(await cliMetafile(), 'main/cli/report-view-command.ts')
     expect(loaded).toContain('main/reports/query/query-client.ts')
