@@ -37,6 +37,37 @@ export type TeamQueryable = Pick<pg.PoolClient, 'query'>
 export interface TeamHistoryWrites {
   recordSending(db: TeamQueryable, request: SentRequest): Promise<number>
   recordResult(db: TeamQueryable, id: number, result: RequestResult): Promise<void>
+  /**
+   * Completes an entry and, in the same statement (one round trip, one commit), makes another
+   * store's change: `change.sql` is an UPDATE whose values are `$9` on, which names the
+   * completed entry `entry` (`AND EXISTS (SELECT 1 FROM entry)`: only while it was open).
+   */
+  recordResultWith(
+    db: TeamQueryable,
+    id: number,
+    result: RequestResult,
+    change: { sql: string; values: unknown[] },
+  ): Promise<void>
+}
+
+/** Completes an entry still sending ($1) with its result ($2–$8, resultValues). */
+const RESULT_UPDATE = `UPDATE gatedesk.history SET outcome = $2, serial_number = $3,
+    error_code = $4, error_message = $5, message = $6, message_code = $7, message_params = $8
+  WHERE id = $1 AND outcome = 'sending'`
+
+/** RESULT_UPDATE's values: the result as stored (card numbers in its texts masked). */
+function resultValues(id: number, result: RequestResult): unknown[] {
+  const stored = storedResult(result)
+  return [
+    id,
+    stored.outcome,
+    stored.serialNumber,
+    stored.errorCode,
+    stored.errorMessage,
+    stored.message,
+    stored.messageCode,
+    stored.messageParams,
+  ]
 }
 
 export function teamHistoryWrites(
@@ -66,21 +97,14 @@ export function teamHistoryWrites(
     },
 
     async recordResult(db, id, result) {
-      const stored = storedResult(result)
+      const { rowCount } = await db.query(RESULT_UPDATE, resultValues(id, result))
+      if (rowCount === 0) throw notOpenForResult(id)
+    },
+
+    async recordResultWith(db, id, result, change) {
       const { rowCount } = await db.query(
-        `UPDATE gatedesk.history SET outcome = $2, serial_number = $3, error_code = $4,
-           error_message = $5, message = $6, message_code = $7, message_params = $8
-         WHERE id = $1 AND outcome = 'sending'`,
-        [
-          id,
-          stored.outcome,
-          stored.serialNumber,
-          stored.errorCode,
-          stored.errorMessage,
-          stored.message,
-          stored.messageCode,
-          stored.messageParams,
-        ],
+        `WITH entry AS (${RESULT_UPDATE} RETURNING id) ${change.sql}`,
+        [...resultValues(id, result), ...change.values],
       )
       if (rowCount === 0) throw notOpenForResult(id)
     },
