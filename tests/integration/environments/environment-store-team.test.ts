@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { localEnvironmentStore } from '../../../main/environments/environment-store'
 import { createEnvironmentRepository } from '../../../main/environments/environments-repository'
@@ -11,27 +10,21 @@ import { sendingKeyCheck } from '../../../main/environments/sending-key-check'
 import { createTeamEnvironmentStore } from '../../../main/environments/team-environment-store'
 import { openDatabase, type Db } from '../../../main/platform/db/database'
 import { accountName, type SecretRef } from '../../../main/platform/keychain/secret-store'
-import { clientConfig } from '../../../main/workspace/team-connection'
-import { checkWorkspace } from '../../../main/workspace/workspace-check'
-import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
+import {
+  startTeamWorkspace,
+  TEAM_DESKS,
+  type TeamLogin,
+  type TeamWorkspace,
+} from '../../fixtures/team-workspace'
 import { describeEnvironmentStore, environmentInput } from './environment-store-suite'
 
-let server: TestPostgres
-const pools: pg.Pool[] = []
+let team: TeamWorkspace
+const desks = TEAM_DESKS
 const databases: Db[] = []
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-team-environments-'))
-const desks = {
-  anna: { user: 'desk_anna', password: 'Anna-Workspace-Pw-7f3c' },
-  bob: { user: 'desk_bob', password: 'Bob-Workspace-Pw-19ad' },
-}
-
 /** A desk's environments in the team workspace: its own database user, its own SQLite. */
-function storeOf(desk: { user: string; password: string }) {
-  const pool = new pg.Pool(
-    clientConfig(server.connection(desk.user, 'team'), desk.password, server.caPem),
-  )
-  pool.on('error', () => undefined)
-  pools.push(pool)
+function storeOf(desk: TeamLogin) {
+  const pool = team.poolOf(desk)
   const db = openDatabase(join(dir, `${desk.user}-${databases.length}`, 'gatedesk.sqlite'))
   databases.push(db)
   let clock = Date.parse('2026-11-20T09:00:00Z')
@@ -41,27 +34,11 @@ function storeOf(desk: { user: string; password: string }) {
 }
 
 beforeAll(async () => {
-  server = await startTestPostgres()
-  server.sql(`
-    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD '${desks.anna.password}';
-    CREATE ROLE desk_bob LOGIN PASSWORD '${desks.bob.password}';
-    CREATE DATABASE team OWNER desk_anna;
-  `)
-  await checkWorkspace(
-    server.connection(desks.anna.user, 'team'),
-    { password: desks.anna.password, caPem: server.caPem },
-    { osUser: 'anna', deskName: 'desk-1', appVersion: '0.1.0' },
-  )
-  server.sql(
-    `GRANT USAGE ON SCHEMA gatedesk TO desk_bob;
-     GRANT SELECT, INSERT, UPDATE, DELETE ON gatedesk.environments TO desk_bob;`,
-    'team',
-  )
+  team = await startTeamWorkspace()
 }, 60_000)
 afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()))
   for (const db of databases) db.close()
-  server?.stop()
+  await team?.stop()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -91,7 +68,7 @@ describe("the team's environments, without their secrets", () => {
     expect(bobSandbox!.id).not.toBe((await anna.sandbox()).id)
     expect(bobTeam.map((e) => e.name)).toContain('Shared production')
     expect(
-      server.sql(
+      team.server.sql(
         `SELECT created_by, updated_by, (SELECT count(*) FROM gatedesk.environments
            WHERE kind = 'sandbox') FROM gatedesk.environments WHERE id = '${shared.id}'`,
         'team',
@@ -152,7 +129,10 @@ describe("the team's environments, without their secrets", () => {
     const leaked = (text: string) => secrets.filter((secret) => text.includes(secret))
 
     const row = JSON.parse(
-      server.sql(`SELECT row_to_json(e) FROM gatedesk.environments e WHERE id = '${id}'`, 'team'),
+      team.server.sql(
+        `SELECT row_to_json(e) FROM gatedesk.environments e WHERE id = '${id}'`,
+        'team',
+      ),
     ) as Record<string, unknown>
     expect(Object.keys(row).sort()).toEqual(
       [
@@ -183,7 +163,7 @@ describe("the team's environments, without their secrets", () => {
     })
     expect(leaked(JSON.stringify(row))).toEqual([])
 
-    const dump = server.dump('team')
+    const dump = team.server.dump('team')
     // The dump holds the environment, its public key and fingerprint: the search covers it.
     expect(dump).toContain(pair.fingerprint)
     expect(dump).toContain(pair.publicKeyPem.split('\n')[1])

@@ -1,37 +1,26 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTeamSavedViewStore } from '../../../main/templates/team-saved-view-store'
 import { createTeamTemplateStore } from '../../../main/templates/team-template-store'
 import { TemplateNotFoundError } from '../../../main/templates/template-checks'
 import { ViewRefusedError } from '../../../main/templates/view-checks'
 import { watchTeamChanges, type TeamChange } from '../../../main/workspace/team-changes'
-import { clientConfig } from '../../../main/workspace/team-connection'
-import { checkWorkspace } from '../../../main/workspace/workspace-check'
 import { blankRequest } from '../../../preload/contract/templates/report-template'
 import { caught } from '../../fixtures/caught'
-import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
+import {
+  startTeamWorkspace,
+  TEAM_DESKS,
+  type TeamLogin,
+  type TeamWorkspace,
+} from '../../fixtures/team-workspace'
 import { describeSavedViewStore, viewContent } from './saved-view-store-suite'
 
-let server: TestPostgres
+let team: TeamWorkspace
 /** Sessions waiting on a lock: Anna's insert behind Bob's uncommitted one. */
 const WAITING = `SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'`
-const pools: pg.Pool[] = []
-const desks = {
-  anna: { user: 'desk_anna', password: 'anna-pw' },
-  bob: { user: 'desk_bob', password: 'bob-pw' },
-}
-const configOf = (desk: { user: string; password: string }) =>
-  clientConfig(server.connection(desk.user, 'team'), desk.password, server.caPem)
+const desks = TEAM_DESKS
+const poolOf = (desk: TeamLogin) => team.poolOf(desk)
 
-/** A pool as a desk of the team opens it: its own database user, TLS verified. */
-function poolOf(desk: { user: string; password: string }): pg.Pool {
-  const pool = new pg.Pool(configOf(desk))
-  pool.on('error', () => undefined)
-  pools.push(pool)
-  return pool
-}
-
-function storesOf(desk: { user: string; password: string }, logged: string[] = []) {
+function storesOf(desk: TeamLogin, logged: string[] = []) {
   const pool = poolOf(desk)
   let clock = Date.parse('2026-11-20T09:00:00Z')
   const now = () => new Date((clock += 60_000))
@@ -44,35 +33,19 @@ function storesOf(desk: { user: string; password: string }, logged: string[] = [
 const request = { ...blankRequest(), reportIdentifier: 'transactions', reportName: 'r' }
 
 beforeAll(async () => {
-  server = await startTestPostgres()
-  server.sql(`
-    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD 'anna-pw';
-    CREATE ROLE desk_bob LOGIN PASSWORD 'bob-pw';
-    CREATE DATABASE team OWNER desk_anna;
-  `)
-  await checkWorkspace(
-    server.connection(desks.anna.user, 'team'),
-    { password: desks.anna.password, caPem: server.caPem },
-    { osUser: 'anna', deskName: 'desk-1', appVersion: '0.1.0' },
-  )
-  server.sql(
-    `GRANT USAGE ON SCHEMA gatedesk TO desk_bob;
-     GRANT SELECT, INSERT, UPDATE, DELETE ON gatedesk.report_templates, gatedesk.report_views
-       TO desk_bob;`,
-    'team',
-  )
+  team = await startTeamWorkspace()
 }, 60_000)
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()))
-  server?.stop()
-})
+afterAll(() => team?.stop())
 
 describeSavedViewStore('the team workspace, PostgreSQL', async () => {
   const logged: string[] = []
   return {
     ...storesOf(desks.anna, logged),
     spoil: async (id, json) => {
-      server.sql(`UPDATE gatedesk.report_views SET content = '${json}' WHERE id = '${id}'`, 'team')
+      team.server.sql(
+        `UPDATE gatedesk.report_views SET content = '${json}' WHERE id = '${id}'`,
+        'team',
+      )
     },
     logged,
   }
@@ -89,7 +62,7 @@ describe("the team's saved views, shared by its desks", () => {
     await bob.views.rename(view!.id, 'EUR (Bob)')
     expect((await anna.views.list(scope)).views.map((v) => v.name)).toEqual(['EUR (Bob)'])
     expect(
-      server.sql(
+      team.server.sql(
         `SELECT created_by, updated_by FROM gatedesk.report_views WHERE id = '${view!.id}'`,
         'team',
       ),
@@ -130,7 +103,7 @@ describe("the team's saved views, shared by its desks", () => {
       name: 'race',
       content: viewContent(),
     })
-    await expect.poll(() => server.sql(WAITING, 'team')).not.toBe('0\n')
+    await expect.poll(() => team.server.sql(WAITING, 'team')).not.toBe('0\n')
     await bob.query('COMMIT')
     bob.release()
     const refused = await caught(() => saving, ViewRefusedError)
@@ -145,7 +118,7 @@ describe("the team's saved views, shared by its desks", () => {
     const template = await templates.save({ name: 'Watched views', request })
     const scope = { kind: 'template', templateId: template.id } as const
     const seen: TeamChange[] = []
-    const watch = await watchTeamChanges(configOf(desks.bob), {
+    const watch = await watchTeamChanges(team.configOf(desks.bob), {
       onChange: (change) => seen.push(change),
       onLost: () => undefined,
     })

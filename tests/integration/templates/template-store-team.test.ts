@@ -1,59 +1,26 @@
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { clientConfig } from '../../../main/workspace/team-connection'
-import { checkWorkspace } from '../../../main/workspace/workspace-check'
 import { TemplateRefusedError } from '../../../main/templates/report-templates-repository'
 import { createTeamTemplateStore } from '../../../main/templates/team-template-store'
 import { blankRequest } from '../../../preload/contract/templates/report-template'
 import { caught } from '../../fixtures/caught'
-import { startTestPostgres, type TestPostgres } from '../../fixtures/postgres-server'
+import {
+  startTeamWorkspace,
+  TEAM_DESKS,
+  type TeamLogin,
+  type TeamWorkspace,
+} from '../../fixtures/team-workspace'
 import { describeTemplateStore } from './template-store-suite'
 
-let server: TestPostgres
+let team: TeamWorkspace
 /** Sessions waiting on a lock: Anna's insert behind Bob's uncommitted one. */
 const WAITING = `SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'`
-const pools: pg.Pool[] = []
-const desks = {
-  anna: { user: 'desk_anna', password: 'anna-pw' },
-  bob: { user: 'desk_bob', password: 'bob-pw' },
-}
-
-/** A pool as a desk of the team opens it: its own database user, TLS verified. */
-function poolOf(desk: { user: string; password: string }): pg.Pool {
-  const pool = new pg.Pool(
-    clientConfig(server.connection(desk.user, 'team'), desk.password, server.caPem),
-  )
-  pool.on('error', () => undefined)
-  pools.push(pool)
-  return pool
-}
+const desks = TEAM_DESKS
+const poolOf = (desk: TeamLogin) => team.poolOf(desk)
 
 beforeAll(async () => {
-  server = await startTestPostgres()
-  server.sql(`
-    CREATE ROLE desk_anna LOGIN CREATEROLE PASSWORD 'anna-pw';
-    CREATE ROLE desk_bob LOGIN PASSWORD 'bob-pw';
-    CREATE DATABASE team OWNER desk_anna;
-  `)
-  await checkWorkspace(
-    server.connection(desks.anna.user, 'team'),
-    { password: desks.anna.password, caPem: server.caPem },
-    {
-      osUser: 'anna',
-      deskName: 'desk-1',
-      appVersion: '0.1.0',
-    },
-  )
-  server.sql(
-    `GRANT USAGE ON SCHEMA gatedesk TO desk_bob;
-     GRANT SELECT, INSERT, UPDATE, DELETE ON gatedesk.report_templates TO desk_bob;`,
-    'team',
-  )
+  team = await startTeamWorkspace()
 }, 60_000)
-afterAll(async () => {
-  await Promise.all(pools.map((pool) => pool.end()))
-  server?.stop()
-})
+afterAll(() => team?.stop())
 
 describeTemplateStore('the team workspace, PostgreSQL', async () => {
   let clock = Date.parse('2026-11-20T09:00:00Z')
@@ -72,7 +39,7 @@ describe("the team's templates, shared by its desks", () => {
     await bob.rename(saved.id, 'Shared settlement (Bob)')
     expect((await anna.list()).map((t) => t.name)).toContain('Shared settlement (Bob)')
     expect(
-      server.sql(
+      team.server.sql(
         `SELECT created_by, updated_by FROM gatedesk.report_templates WHERE id = '${saved.id}'`,
         'team',
       ),
@@ -93,7 +60,7 @@ describe("the team's templates, shared by its desks", () => {
       name: 'race',
       request: { ...blankRequest(), reportIdentifier: 'r', reportName: 'r' },
     })
-    await expect.poll(() => server.sql(WAITING, 'team')).not.toBe('0\n')
+    await expect.poll(() => team.server.sql(WAITING, 'team')).not.toBe('0\n')
     await bob.query('COMMIT')
     bob.release()
     const refused = await caught(() => saving, TemplateRefusedError)
