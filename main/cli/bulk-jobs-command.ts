@@ -4,7 +4,7 @@ import { createBulkJournal, type BulkJob } from '../bulk'
 import { openCliStore } from './cli-history'
 import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
-import { notOneOf } from './option-values'
+import { workspaceOption } from './cli-records'
 import { teamJobs } from './team-bulk-jobs'
 
 const help = helpText(
@@ -72,10 +72,7 @@ export async function bulkJobsCommand(argv: string[], io: CliIo): Promise<number
     return 0
   }
   const limit = limitOption(values.limit)
-  const workspace = values.workspace ?? 'local'
-  if (workspace !== 'local' && workspace !== 'team')
-    throw notOneOf('--workspace', workspace, ['local', 'team'])
-  if (workspace === 'team') {
+  if (workspaceOption(values.workspace) === 'team') {
     io.stdout(await teamJobs(limit, values.json === true, say))
     return 0
   }

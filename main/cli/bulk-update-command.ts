@@ -21,6 +21,7 @@ import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openCliStore } from './cli-history'
 import { checkedJobFile } from './bulk-job-file'
 import { teamBulkUpdate } from './team-bulk-update'
+import { workspaceOption } from './cli-records'
 import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { loadConnectionFile } from './connection-file'
 import { cliGatewayDeps } from './gateway-deps'
@@ -116,10 +117,7 @@ export async function bulkUpdateCommand(argv: string[], io: CliIo): Promise<numb
     return 0
   }
   const file = requiredOption(values.connection, '--connection')
-  const workspace = values.workspace ?? 'local'
-  if (workspace !== 'local' && workspace !== 'team') {
-    throw notOneOf('--workspace', workspace, ['local', 'team'])
-  }
+  const workspace = workspaceOption(values.workspace)
   const concurrency = numberOption(values.concurrency, '--concurrency', 1, 64)
   const rate = numberOption(values.rate, '--rate', 0.01, 10_000)
   if (workspace === 'team') {

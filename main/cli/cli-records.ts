@@ -43,10 +43,10 @@ export async function openCliRecords(
   target: GatewayEnvironment,
 ): Promise<CliRecords> {
   const store = openCliStore()
-  const { name } = store.environmentOf(target)
+  const local = store.environmentOf(target)
   if (workspace === 'local') {
     return {
-      environment: store.environmentOf(target),
+      environment: local,
       recordSending: async (request) => store.history.recordSending(request),
       recordResult: async (id, result) => store.history.recordResult(id, result),
       deskHistory: store.history,
@@ -57,7 +57,7 @@ export async function openCliRecords(
     const { pool, explain } = await explained(() => cliWorkspaceService(store.db).openTeam())
     const trail = createTeamAuditTrail(pool, cliDesk())
     return {
-      environment: { id: gatewayId(target), name },
+      environment: { id: gatewayId(target), name: local.name },
       recordSending: (request) =>
         trail.recordSending(request).catch((error: unknown) => {
           // Not recorded, not sent: a server gone, or a role that may not send this.

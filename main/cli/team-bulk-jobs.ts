@@ -2,6 +2,7 @@ import { basename } from 'node:path'
 import { createTeamBulkJournal, type TeamBulkJob } from '../bulk'
 import { teamHistoryWrites } from '../history'
 import { openCliStore } from './cli-history'
+import { CliFailure } from './cli-io'
 import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
 import type { CliWords } from './cli-words'
 
@@ -33,9 +34,13 @@ export async function teamJobs(limit: number, json: boolean, say: CliWords['say'
   const desk = cliDesk()
   let pool
   try {
-    pool = (await explained(() => cliWorkspaceService(store.db).openTeam())).pool
+    const team = await explained(() => cliWorkspaceService(store.db).openTeam())
+    pool = team.pool
     const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
-    const jobs = await explained(() => journal.jobs(limit))
+    // A query that failed on the way (the server gone, a right) in words, as a check says it.
+    const jobs = await journal.jobs(limit).catch((error: unknown) => {
+      throw CliFailure.of(team.explain(error))
+    })
     if (json) return `${JSON.stringify(jobs)}\n`
     if (jobs.length === 0) return `${say('cli.bulk-jobs.none')}\n`
     return `${jobs.map((job) => jobLines(job, say)).join('\n\n')}\n`
