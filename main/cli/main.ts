@@ -89,6 +89,6 @@ export async function main(
     }
     throw error
   } finally {
-    ahead?.release()
+    await ahead?.release()
   }
 }

@@ -13,6 +13,9 @@ import { ENDING_SIGNALS, runTempDir } from './report-run-folder'
 /** The options by which report-view asks DuckDB (the command checks their values). */
 const ASKS_QUERY = /^--(?:sort|filter|totals|group-by)(?:=|$)/
 
+/** How long a killed query process may take to end before its folder is removed anyway. */
+const EXIT_WAIT_MS = 5000
+
 /** A run's folder and the query process started in it, until the command takes them. */
 export interface QueryProcessAhead {
   /**
@@ -24,7 +27,7 @@ export interface QueryProcessAhead {
    * Stops listening to the signals; ends the process and removes the folder if the command never
    * took them (a wrong option). A signal heard before is lost if nothing else listens by then.
    */
-  release(): void
+  release(): Promise<void>
 }
 
 /**
@@ -42,17 +45,26 @@ export function queryProcessAhead(
   const interrupted = (signal: NodeJS.Signals) => {
     // Taken: the command, listening by now, ends them.
     if (taken) return
-    release()
-    process.kill(process.pid, signal)
+    void release().then(() => process.kill(process.pid, signal))
   }
   const stopListening = () => {
     for (const signal of ENDING_SIGNALS) process.off(signal, interrupted)
   }
-  function release() {
+  async function release() {
     stopListening()
-    ahead?.launched.channel.kill()
-    if (runFolder) rmSync(runFolder, { recursive: true, force: true, maxRetries: 3 })
+    const started = ahead
+    const folder = runFolder
     ahead = runFolder = undefined
+    if (started) {
+      // Ended before its folder goes: a process still starting would write in it again.
+      const ended = new Promise<void>((resolve) => {
+        started.launched.channel.onExit(() => resolve())
+        setTimeout(resolve, EXIT_WAIT_MS).unref()
+      })
+      started.launched.channel.kill()
+      await ended
+    }
+    if (folder) rmSync(folder, { recursive: true, force: true, maxRetries: 3 })
   }
   // Before the folder is made: a signal that ends the command then (a fork takes a while) ends
   // the process and removes the folder, until the command takes them.
@@ -63,7 +75,7 @@ export function queryProcessAhead(
     const launched = launchQueryProcess({ launch: forkLauncher, script, scratchRoot: runFolder })
     ahead = { runFolder, launched }
   } catch {
-    release()
+    void release()
     return undefined
   }
   return {

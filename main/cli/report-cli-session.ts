@@ -119,7 +119,7 @@ export async function withCliReport<T>(
   }
   for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
   // Only now: a signal the ahead's listeners heard, not yet told, comes to these.
-  options.ahead?.release()
+  await options.ahead?.release()
   // A command that sorts, filters or totals starts its query process (Node and DuckDB) while
   // it opens the file; one that only reads rows never starts it.
   if (options.warm) queryEngine.warm()
