@@ -5,7 +5,7 @@
 // verified); the job is made beforehand, so both measure only the sending. One and two desks
 // alternate on fresh jobs of the same rows, and the ratio is of the medians in this run.
 // `npm run bench:team -- --rows 1200 --runs 3 [--latency MEAN,JITTER] [--concurrency N]`
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -36,6 +36,16 @@ const median = (numbers: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!
 }
 const load = () => `load average ${loadavg()[0]!.toFixed(1)}`
+/**
+ * The CPU seconds (user and system) of this process's children that have ended: the desks, each
+ * a process of its own (the sandbox runs in this one, the server apart). Load on the machine
+ * slows a desk but hardly changes the CPU it needs a row.
+ */
+function endedChildrenCpu(): number {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ')
+  // cutime and cstime, in clock ticks (fields 16 and 17 of proc(5), here after the name).
+  return (Number(fields[13]) + Number(fields[14])) / 100
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'gatedesk-team-bench-'))
 const desks = await startTeamDesks(join(process.cwd(), 'bin', 'gatedesk.js'))
@@ -78,6 +88,7 @@ try {
   async function throughput(desksAtOnce: 1 | 2): Promise<number> {
     const jobId = await newJob(ROWS)
     const start = performance.now()
+    const cpuBefore = endedChildrenCpu()
     const ends = await Promise.all(
       [deskA, deskB].slice(0, desksAtOnce).map((desk) => join_(desk, jobId)),
     )
@@ -87,25 +98,27 @@ try {
       0,
     )
     if (sent !== ROWS) throw new Error(`${desksAtOnce} desk(s) sent ${sent} of ${ROWS} rows`)
+    deskCpuMs.push(((endedChildrenCpu() - cpuBefore) * 1000) / ROWS)
     return ROWS / seconds
   }
 
   await join_(deskA, await newJob(50)) // warm: the bundle, the keychain, the server's caches
   const one: number[] = []
   const two: number[] = []
+  const deskCpuMs: number[] = []
   for (let run = 0; run < RUNS; run++) {
     // Alternating which goes first, so a drift in the machine's load favours neither.
     for (const desksAtOnce of run % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
       const perSecond = await throughput(desksAtOnce)
       ;(desksAtOnce === 1 ? one : two).push(perSecond)
       console.log(
-        `run ${run + 1}: ${desksAtOnce} desk(s) ${perSecond.toFixed(0)} rows/s (${load()})`,
+        `run ${run + 1}: ${desksAtOnce} desk(s) ${perSecond.toFixed(0)} rows/s, desks' CPU ${deskCpuMs.at(-1)!.toFixed(2)} ms a row (${load()})`,
       )
     }
   }
   const ratio = median(two) / median(one)
   console.log(
-    `${ROWS} rows, sandbox ${MEAN_MS} ms ± ${JITTER_MS} ms away, concurrency ${values.concurrency} a desk: one desk ${median(one).toFixed(0)} rows/s, two desks ${median(two).toFixed(0)} rows/s: ${ratio.toFixed(2)}× (target ≥ ${TARGET}) ${ratio >= TARGET ? 'OK' : 'UNDER TARGET'}`,
+    `${ROWS} rows, sandbox ${MEAN_MS} ms ± ${JITTER_MS} ms away, concurrency ${values.concurrency} a desk: one desk ${median(one).toFixed(0)} rows/s, two desks ${median(two).toFixed(0)} rows/s: ${ratio.toFixed(2)}× (target ≥ ${TARGET}) ${ratio >= TARGET ? 'OK' : 'UNDER TARGET'}; the desks' CPU ${median(deskCpuMs).toFixed(2)} ms a row`,
   )
   if (ratio < TARGET) process.exitCode = 1
 } finally {

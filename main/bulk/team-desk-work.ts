@@ -82,7 +82,7 @@ export function workOnTeamJob(
     while (!stopped) {
       await waitForSlot()
       if (stopped) return
-      const [row] = await run.claim(1)
+      const row = await run.claim()
       if (row === undefined) return
       await send(row)
     }

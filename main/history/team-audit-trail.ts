@@ -38,6 +38,19 @@ export interface TeamHistoryWrites {
   recordSending(db: TeamQueryable, request: SentRequest): Promise<number>
   recordResult(db: TeamQueryable, id: number, result: RequestResult): Promise<void>
   /**
+   * Writes the entry of a request whose parameters another store's SELECT (`pick.select`) finds,
+   * and makes that store's change, in one statement (one round trip, one commit). The SELECT
+   * gives at most one row, named `picked`, with a `parameters` json column holding them as the
+   * audit trail stores them (no card data: the caller refused it before); `pick.change` is a
+   * statement over `picked` and `entry` (the entry's `id`) whose rows are returned. Their values
+   * are `$7` on.
+   */
+  recordSendingOf<R extends object>(
+    db: TeamQueryable,
+    request: Omit<SentRequest, 'parameters'>,
+    pick: { select: string; change: string; values: unknown[] },
+  ): Promise<R[]>
+  /**
    * Completes an entry and, in the same statement (one round trip, one commit), makes another
    * store's change: `change.sql` is an UPDATE whose values are `$9` on, which names the
    * completed entry `entry` (`AND EXISTS (SELECT 1 FROM entry)`: only while it was open).
@@ -54,6 +67,11 @@ export interface TeamHistoryWrites {
 const RESULT_UPDATE = `UPDATE gatedesk.history SET outcome = $2, serial_number = $3,
     error_code = $4, error_message = $5, message = $6, message_code = $7, message_params = $8
   WHERE id = $1 AND outcome = 'sending'`
+
+/** The value of the parameter named `name` among `picked`'s, as valueOf reads it: the first. */
+const pickedValue = (name: string) =>
+  `(SELECT p.value ->> 1 FROM json_array_elements(picked.parameters) WITH ORDINALITY AS p(value, at)
+    WHERE p.value ->> 0 = '${name}' ORDER BY p.at LIMIT 1)`
 
 /** RESULT_UPDATE's values: the result as stored (card numbers in its texts masked). */
 function resultValues(id: number, result: RequestResult): unknown[] {
@@ -94,6 +112,33 @@ export function teamHistoryWrites(
         ],
       )
       return Number(rows[0]!.id)
+    },
+
+    async recordSendingOf<R extends object>(
+      db: TeamQueryable,
+      request: Omit<SentRequest, 'parameters'>,
+      pick: { select: string; change: string; values: unknown[] },
+    ) {
+      const { rows } = await db.query<R>(
+        `WITH picked AS (${pick.select}),
+         entry AS (
+           INSERT INTO gatedesk.history (sent_at, environment_id, environment_name, operation,
+             parameters, profile_id, order_id, outcome, os_user, desk_name)
+           SELECT $1, $2, $3, $4, parameters, ${pickedValue('recurring-payment-id')},
+             ${pickedValue('client-orderid')}, 'sending', $5, $6 FROM picked
+           RETURNING id)
+         ${pick.change}`,
+        [
+          now(),
+          request.environment.id,
+          request.environment.name,
+          request.operation,
+          sender.osUser,
+          sender.deskName,
+          ...pick.values,
+        ],
+      )
+      return rows
     },
 
     async recordResult(db, id, result) {

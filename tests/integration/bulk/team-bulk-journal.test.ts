@@ -1,6 +1,10 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTeamBulkJournal, type ClaimedRow } from '../../../main/bulk/team-bulk-journal'
+import {
+  createTeamBulkJournal,
+  type ClaimedRow,
+  type TeamBulkRun,
+} from '../../../main/bulk/team-bulk-journal'
 import { createTeamAuditTrail, teamHistoryWrites } from '../../../main/history/team-audit-trail'
 import type { Parameter } from '../../../main/platform/privacy/parameter'
 import { ExplainedError } from '../../../preload/contract/platform/explained'
@@ -39,6 +43,17 @@ const rows = (count: number) =>
     ] as Parameter[],
   }))
 
+/** Up to `count` rows claimed one after another, as a desk's workers claim them. */
+async function claimRows(run: TeamBulkRun, count: number): Promise<ClaimedRow[]> {
+  const claimed: ClaimedRow[] = []
+  while (claimed.length < count) {
+    const row = await run.claim()
+    if (row === undefined) break
+    claimed.push(row)
+  }
+  return claimed
+}
+
 const approved = (row: ClaimedRow) => ({
   outcome: 'approved' as const,
   serialNumber: `S-${row.rowNumber}`,
@@ -73,7 +88,7 @@ describe('a bulk job shared by the desks of a team', () => {
       desks.map(async ({ journal }, index) => {
         const run = await journal.startRun(jobId)
         for (;;) {
-          const claimed = await run.claim(8)
+          const claimed = await claimRows(run, 8)
           if (claimed.length === 0) break
           for (const row of claimed) {
             expect(sent.has(row.rowNumber), `row ${row.rowNumber} sent twice`).toBe(false)
@@ -99,6 +114,35 @@ describe('a bulk job shared by the desks of a team', () => {
     )
   })
 
+  it("writes a claimed row's audit entry as the audit trail writes any request's", async () => {
+    const { journal, trail } = desk('desk-entry')
+    const parameters: Parameter[] = [
+      ['recurring-payment-id', '100002'],
+      ['client-orderid', 'E-1'],
+      ['amount', '12.50'],
+      // The first of a repeated name is the entry's, as the trail reads it.
+      ['client-orderid', 'E-other'],
+    ]
+    const jobId = await journal.createJob({
+      sourceName: 'entry.csv',
+      environment,
+      rows: [{ rowNumber: 2, parameters }],
+    })
+    const run = await journal.startRun(jobId)
+    const claimed = (await run.claim())!
+    await run.end()
+    const direct = await trail.recordSending({
+      environment,
+      operation: 'update-recurring-payment',
+      parameters,
+    })
+    const [fromClaim, fromTrail] = [await trail.get(claimed.historyId), await trail.get(direct)]
+    const comparable = (entry: typeof fromClaim) => ({ ...entry!, id: 0, sentAt: '' })
+    expect(claimed.parameters).toEqual(parameters)
+    expect(comparable(fromClaim)).toEqual(comparable(fromTrail))
+    expect(fromClaim).toMatchObject({ profileId: '100002', orderId: 'E-1', outcome: 'sending' })
+  })
+
   it("leaves exactly a killed desk's rows in flight unknown, and another desk goes on with the rest", async () => {
     const [killed, other] = [desk('desk-killed'), desk('desk-other')]
     const jobId = await killed.journal.createJob({
@@ -107,8 +151,8 @@ describe('a bulk job shared by the desks of a team', () => {
       rows: rows(40),
     })
     const dying = await killed.journal.startRun(jobId)
-    const inFlight = await dying.claim(8)
-    const finished = (await dying.claim(2))[0]!
+    const inFlight = await claimRows(dying, 8)
+    const finished = (await claimRows(dying, 2))[0]!
     await dying.finish(finished, approved(finished))
     // A live run's rows are its own: another desk's recovery leaves them alone.
     const otherRun = await other.journal.startRun(jobId)
@@ -124,13 +168,13 @@ describe('a bulk job shared by the desks of a team', () => {
     )
     await expect.poll(() => other.journal.recoverInterrupted(jobId), { timeout: 10_000 }).toBe(9)
     // The desk that lost its connection takes no more rows, and ends without an error.
-    await expect(dying.claim(8)).rejects.toMatchObject({ messageCode: 'workspace.run-lost' })
+    await expect(dying.claim()).rejects.toMatchObject({ messageCode: 'workspace.run-lost' })
     await dying.end()
     const counts = await other.journal.counts(jobId)
     expect(counts).toMatchObject({ unknown: 9, done: 1, 'in-flight': 0 })
     const left: number[] = []
     for (;;) {
-      const claimed = await otherRun.claim(8)
+      const claimed = await claimRows(otherRun, 8)
       if (claimed.length === 0) break
       for (const row of claimed) {
         left.push(row.rowNumber)

@@ -120,7 +120,7 @@ describe("the team's roles, enforced by PostgreSQL", () => {
     }))
     const jobId = await journal.createJob({ sourceName: 'o.csv', environment, rows })
     const run = await journal.startRun(jobId)
-    const [row] = await run.claim(1)
+    const row = await run.claim()
     await run.finish(row!, { outcome: 'approved', message: 'Approved' })
     await run.end()
     expect((await journal.counts(jobId)).done).toBe(1)
