@@ -1,11 +1,12 @@
 import pg from 'pg'
 
-/** What another desk changed in the team workspace (schema v5's and v6's announcements). */
+/** What another desk changed in the team workspace (schema v5's, v6's and v9's announcements). */
 export type TeamChange =
   | { kind: 'history'; id: number }
   | { kind: 'bulk'; job: string }
   | { kind: 'templates' }
   | { kind: 'views'; template: string }
+  | { kind: 'environments' }
 
 const CHANNEL = 'gatedesk_changes'
 
@@ -15,6 +16,7 @@ function changeOf(payload: string | undefined): TeamChange | null {
     if (change.kind === 'history' && typeof change.id === 'number') return change as TeamChange
     if (change.kind === 'bulk' && typeof change.job === 'string') return change as TeamChange
     if (change.kind === 'templates') return { kind: 'templates' }
+    if (change.kind === 'environments') return { kind: 'environments' }
     if (change.kind === 'views' && typeof change.template === 'string') return change as TeamChange
   } catch {
     // Not an announcement of this schema: ignored.
@@ -24,7 +26,7 @@ function changeOf(payload: string | undefined): TeamChange | null {
 
 /**
  * Listens on a connection of its own for what desks change in the team workspace (history
- * entries, bulk job progress, templates, a template's views), so that screens follow without a refresh. `onLost`
+ * entries, bulk job progress, templates, a template's views, environments), so that screens follow without a refresh. `onLost`
  * says the connection went: the caller shows the workspace as offline and listens again later.
  */
 export async function watchTeamChanges(

@@ -32,7 +32,7 @@ afterAll(async () => {
 })
 
 describe("another desk's changes, live", () => {
-  it('reach a watching desk without a refresh: history entries, bulk progress, templates', async () => {
+  it('reach a watching desk without a refresh: history entries, bulk progress, templates, environments', async () => {
     const seen: TeamChange[] = []
     const lost: unknown[] = []
     const watch = await watchTeamChanges(config(), {
@@ -73,6 +73,16 @@ describe("another desk's changes, live", () => {
       await expect
         .poll(() => seen.filter((change) => change.kind === 'bulk'))
         .toEqual([{ kind: 'bulk', job }])
+
+      // Once a statement, however many environments it changed.
+      seen.length = 0
+      await pool.query(
+        `INSERT INTO gatedesk.environments (id, name, kind, base_url, endpoint_id, merchant_login,
+           update_recurring_path, report_path, oauth_in_body, created_at, updated_at)
+         SELECT 'env-' || n, 'Production ' || n, 'production', 'https://gw.example', '1001', 'shop',
+           '/update', '/report', false, now(), now() FROM generate_series(1, 3) AS n`,
+      )
+      await expect.poll(() => seen).toEqual([{ kind: 'environments' }])
       expect(lost).toEqual([])
     } finally {
       await watch.close()
