@@ -1,0 +1,37 @@
+import type { Sender } from '../history/audit-trail'
+import type { HistoryRepository } from '../history/history-repository'
+import type { Db } from '../platform/db/database'
+import type { SecretStore } from '../platform/keychain/secret-store'
+import { createTeamSession } from '../workspace/team-session'
+import { createWorkspaceService } from '../workspace/workspace-service'
+import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
+import { workspaceRecords } from './workspace-records'
+
+/**
+ * The desk's workspace as the app's services use it: the workspace service (connect, status,
+ * disconnect), the team session its stores share (one pool while the app runs), and where sends
+ * are recorded. Each call reads the desk's setting, so a switch takes effect without a restart.
+ */
+export function appWorkspace(deps: {
+  db: Db
+  secrets: SecretStore
+  history: HistoryRepository
+  desk: Sender
+  version: string
+}) {
+  const settings = createWorkspaceSettingsRepository(deps.db)
+  const service = createWorkspaceService({
+    settings,
+    secrets: deps.secrets,
+    desk: () => ({ ...deps.desk, appVersion: deps.version }),
+  })
+  const session = createTeamSession({ settings, workspace: service })
+  return {
+    service,
+    session,
+    openRecords: workspaceRecords({ session, history: deps.history, sender: deps.desk }),
+    close: () => session.close(),
+  }
+}
+
+export type AppWorkspace = ReturnType<typeof appWorkspace>
