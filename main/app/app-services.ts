@@ -149,13 +149,6 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
   const history = createHistoryRepository(db)
   history.markInterrupted()
-  const workspace = appWorkspace({
-    db,
-    secrets: options.secretStore,
-    history,
-    desk: options.desk ?? thisDesk(),
-    version: options.version,
-  })
   // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
   const viewsRepository = createSavedViewsRepository({ db, logError: options.logError })
   const templates = createReportTemplateService({
@@ -165,6 +158,14 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   templates.purgeDeleted()
   const views = createSavedViewService({ views: viewsRepository })
   const environments = environmentService(db, options)
+  const workspace = appWorkspace({
+    db,
+    secrets: options.secretStore,
+    history,
+    desk: options.desk ?? thisDesk(),
+    version: options.version,
+    environments,
+  })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
   // The built-in sandbox gateway, in a process of its own: the environment a new user works in.
@@ -260,7 +261,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       preview: createRecurringPreviewService({ environments, gateway }),
       inFlight: createInFlightSends(),
     },
-    history: { history, dialogs: options.dialogs, jobs },
+    history: { history: workspace.history, dialogs: options.dialogs, jobs },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },

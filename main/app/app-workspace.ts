@@ -5,7 +5,9 @@ import type { SecretStore } from '../platform/keychain/secret-store'
 import { createTeamSession } from '../workspace/team-session'
 import { createWorkspaceService } from '../workspace/workspace-service'
 import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
-import { workspaceRecords } from './workspace-records'
+import { workspaceHistory } from './workspace-history'
+import { teamEnvironmentId, workspaceRecords } from './workspace-records'
+import type { EnvironmentService } from '../environments/environment-service'
 
 /**
  * The desk's workspace as the app's services use it: the workspace service (connect, status,
@@ -18,6 +20,7 @@ export function appWorkspace(deps: {
   history: HistoryRepository
   desk: Sender
   version: string
+  environments: Pick<EnvironmentService, 'gatewayEnvironment'>
 }) {
   const settings = createWorkspaceSettingsRepository(deps.db)
   const service = createWorkspaceService({
@@ -30,6 +33,11 @@ export function appWorkspace(deps: {
     service,
     session,
     openRecords: workspaceRecords({ session, history: deps.history, sender: deps.desk }),
+    history: workspaceHistory({
+      session,
+      history: deps.history,
+      teamEnvironmentId: (id) => teamEnvironmentId(deps.environments, id),
+    }),
     close: () => session.close(),
   }
 }

@@ -2,6 +2,7 @@ import { ExplainedError } from '../../preload/contract/platform/explained'
 import { localRecords, type OpenRecords, type Sender } from '../history/audit-trail'
 import type { HistoryRepository } from '../history/history-repository'
 import { notRecorded, teamRecords } from '../history/team-records'
+import type { EnvironmentService } from '../environments/environment-service'
 import { gatewayId } from '../platform/gateway/gateway-id'
 import type { TeamSession } from '../workspace/team-session'
 
@@ -28,5 +29,20 @@ export function workspaceRecords(deps: {
       ...teamRecords(team, deps.sender),
       environment: { id: gatewayId(target), name: environment.name },
     }
+  }
+}
+
+/**
+ * The id the team's trail names one of this desk's environments by: its gateway's, as its sends
+ * are recorded. One without an address yet keeps its own id, which no team entry has.
+ */
+export function teamEnvironmentId(
+  environments: Pick<EnvironmentService, 'gatewayEnvironment'>,
+  environmentId: string,
+): string {
+  try {
+    return gatewayId(environments.gatewayEnvironment(environmentId))
+  } catch {
+    return environmentId
   }
 }
