@@ -44,6 +44,9 @@ import { createReportTemplatesRepository } from '../templates/report-templates-r
 import type { ProcessLauncher } from '../platform/workers/process-channel'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-channels'
+import type { Sender } from '../history/audit-trail'
+import { thisDesk } from '../workspace/this-desk'
+import { appWorkspace } from './app-workspace'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -70,6 +73,8 @@ export interface AppServicesOptions {
   launchProcess: ProcessLauncher
   /** Prints the grid's view to PDF: Electron's printToPDF in the app, Chromium in tests. */
   printer: PdfPrinter
+  /** Who this desk is in a team's audit trail; the OS user and machine unless given. */
+  desk?: Sender
 }
 
 export interface AppServices {
@@ -94,6 +99,45 @@ function environmentService(db: ReturnType<typeof openDatabase>, options: AppSer
 }
 
 /**
+ * Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were in
+ * flight unknown until someone decides; pasted tables no job may send from any more are shredded.
+ */
+function bulkServices(
+  db: ReturnType<typeof openDatabase>,
+  options: AppServicesOptions,
+  deps: Pick<
+    Parameters<typeof createBulkService>[0],
+    'environments' | 'history' | 'gateway' | 'jobs'
+  >,
+) {
+  const bulkJournal = createBulkJournal(db)
+  const pastedTables = createPastedTables({
+    dataDir: options.dataDir,
+    secrets: options.secretStore,
+    journal: bulkJournal,
+  })
+  const imports = createImportSessions({
+    mappings: createBulkMappings(db),
+    dataDir: options.dataDir,
+    environments: () => deps.environments.list(),
+  })
+  const bulk = createBulkService({
+    ...deps,
+    journal: bulkJournal,
+    imports,
+    pastedTables,
+    recurringSending,
+    emitProgress: (progress) => options.emit('bulk:progress', progress),
+  })
+  bulk.recoverInterrupted()
+  // Their keys leave the keychain.
+  pastedTables.sweep(new Date()).catch((error: unknown) => {
+    options.logError('Pasted tables could not be shredded; the next start tries again', error)
+  })
+  return { bulk, imports }
+}
+
+/**
  * Opens the store and builds every service behind the channels: the one composition root that
  * the app and the end-to-end harness share, so both run the same real services.
  */
@@ -114,6 +158,14 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   templates.purgeDeleted()
   const views = createSavedViewService({ views: viewsRepository })
   const environments = environmentService(db, options)
+  const workspace = appWorkspace({
+    db,
+    secrets: options.secretStore,
+    history,
+    desk: options.desk ?? thisDesk(),
+    version: options.version,
+    environments,
+  })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
   // The built-in sandbox gateway, in a process of its own: the environment a new user works in.
@@ -156,7 +208,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   await reportCache.clearEarlierRuns()
   const reportRuns = createReportRunService({
     environments,
-    history,
+    openRecords: workspace.openRecords,
     gateway,
     jobs,
     reports,
@@ -165,35 +217,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     markTemplateRun: templates.markRun,
   })
 
-  // Bulk updates: a job a crash or a kill cut off is taken over now, paused, its rows that were
-  // in flight unknown until someone decides.
-  const bulkJournal = createBulkJournal(db)
-  const pastedTables = createPastedTables({
-    dataDir: options.dataDir,
-    secrets: options.secretStore,
-    journal: bulkJournal,
-  })
-  const imports = createImportSessions({
-    mappings: createBulkMappings(db),
-    dataDir: options.dataDir,
-    environments: () => environments.list(),
-  })
-  const bulk = createBulkService({
-    environments,
-    history,
-    gateway,
-    journal: bulkJournal,
-    imports,
-    pastedTables,
-    recurringSending,
-    jobs,
-    emitProgress: (progress) => options.emit('bulk:progress', progress),
-  })
-  bulk.recoverInterrupted()
-  // Pasted tables no job may send from any more are shredded (their keys leave the keychain).
-  pastedTables.sweep(new Date()).catch((error: unknown) => {
-    options.logError('Pasted tables could not be shredded; the next start tries again', error)
-  })
+  const { bulk, imports } = bulkServices(db, options, { environments, history, gateway, jobs })
 
   const recentReports = createRecentReports({
     repository: createRecentReportsRepository({ db, logError: options.logError }),
@@ -228,11 +252,16 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       emit: options.emit,
     },
     recurring: {
-      recurring: createRecurringUpdateService({ environments, history, gateway }),
+      recurring: createRecurringUpdateService({
+        environments,
+        history,
+        gateway,
+        openRecords: workspace.openRecords,
+      }),
       preview: createRecurringPreviewService({ environments, gateway }),
       inFlight: createInFlightSends(),
     },
-    history: { history, dialogs: options.dialogs, jobs },
+    history: { history: workspace.history, dialogs: options.dialogs, jobs },
     sandbox: { sandbox: sandbox.page },
     jobs: { jobs },
     reports: { reports, dialogs: options.dialogs, reportFiles, dataDir: options.dataDir },
@@ -262,6 +291,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       queryEngine.close()
       await rm(sessionTemp, { recursive: true, force: true })
       await sandbox.stop()
+      await workspace.close()
       db.close()
     },
   }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
+import { gatewayId } from '../platform/gateway/gateway-id'
 import { appDataDir, databaseFile } from '../platform/db/data-dir'
 import { openDatabase, type Db } from '../platform/db/database'
 import { createEnvironmentRepository } from '../environments'
@@ -26,17 +26,6 @@ function environmentOf(db: Db, target: GatewayEnvironment): { id: string; name: 
   if (known) return { id: known.id, name: known.name }
   const name = `${new URL(baseUrl).host} (command line)`.slice(0, NAME_MAX)
   return { id: gatewayId(target), name }
-}
-
-/**
- * The gateway and merchant a connection names, as an id that is the same on every desk (a team
- * job is sent only through connections to the very gateway it was made for).
- */
-export function gatewayId(
-  target: Pick<GatewayEnvironment, 'baseUrl' | 'endpointId' | 'merchantLogin'>,
-): string {
-  const key = `${target.baseUrl.replace(/\/+$/, '')}\n${target.endpointId}\n${target.merchantLogin}`
-  return `cli-${createHash('sha256').update(key).digest('hex').slice(0, 32)}`
 }
 
 /** The app's store as the CLI uses it: the history, and who it names as the environment. */

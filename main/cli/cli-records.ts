@@ -1,6 +1,6 @@
-import { explainedDetail } from '../../preload/contract/platform/explained'
+import { explainedDetail, ExplainedError } from '../../preload/contract/platform/explained'
 import {
-  createTeamAuditTrail,
+  teamRecords,
   type HistoryOperation,
   type RequestResult,
   type SentRequest,
@@ -9,11 +9,12 @@ import { coded } from '../platform/i18n/english'
 import type { Parameter } from '../platform/privacy/parameter'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { HistoryRepository } from '../history'
-import { gatewayId, openCliStore } from './cli-history'
+import { gatewayId } from '../platform/gateway/gateway-id'
+import { openCliStore } from './cli-history'
 import { CliFailure } from './cli-io'
-import { cliText, mainText } from './cli-words'
 import { notOneOf } from './option-values'
-import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
+import { thisDesk } from '../workspace'
+import { cliWorkspaceService, explained } from './cli-workspace'
 
 export type CliWorkspace = 'local' | 'team'
 
@@ -54,23 +55,19 @@ export async function openCliRecords(
     }
   }
   try {
-    const { pool, explain } = await explained(() => cliWorkspaceService(store.db).openTeam())
-    const trail = createTeamAuditTrail(pool, cliDesk())
+    const team = await explained(() => cliWorkspaceService(store.db).openTeam())
+    const records = teamRecords(team, thisDesk())
+    // Not recorded, not sent: a server gone, or a role that may not send this.
+    const failed = (error: unknown) => {
+      throw error instanceof ExplainedError ? CliFailure.of(error) : error
+    }
     return {
       environment: { id: gatewayId(target), name: local.name },
-      recordSending: (request) =>
-        trail.recordSending(request).catch((error: unknown) => {
-          // Not recorded, not sent: a server gone, or a role that may not send this.
-          const reason = mainText(explain(error))
-          throw new CliFailure(cliText('cli.not-recorded', { reason }))
-        }),
-      recordResult: (id, result) =>
-        trail.recordResult(id, result).catch((error: unknown) => {
-          throw CliFailure.of(explain(error))
-        }),
+      recordSending: (request) => records.recordSending(request).catch(failed),
+      recordResult: (id, result) => records.recordResult(id, result).catch(failed),
       deskHistory: store.history,
       close: async () => {
-        await pool.end()
+        await team.pool.end()
         store.close()
       },
     }

@@ -1,9 +1,10 @@
 import { basename } from 'node:path'
 import { createTeamBulkJournal, type TeamBulkJob } from '../bulk'
 import { teamHistoryWrites } from '../history'
+import { thisDesk } from '../workspace'
 import { openCliStore } from './cli-history'
 import { CliFailure } from './cli-io'
-import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
+import { cliWorkspaceService, explained } from './cli-workspace'
 import type { CliWords } from './cli-words'
 
 function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
@@ -31,7 +32,7 @@ function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
 /** `bulk-jobs --workspace team`: the team's jobs, from the workspace this desk connected to. */
 export async function teamJobs(limit: number, json: boolean, say: CliWords['say']) {
   const store = openCliStore()
-  const desk = cliDesk()
+  const desk = thisDesk()
   let pool
   try {
     const team = await explained(() => cliWorkspaceService(store.db).openTeam())

@@ -11,13 +11,14 @@ import {
   type TeamRowState,
 } from '../bulk'
 import { teamHistoryWrites } from '../history'
-import type { WorkspaceService } from '../workspace'
+import { thisDesk, type WorkspaceService } from '../workspace'
+import { gatewayId } from '../platform/gateway/gateway-id'
 import type { LoadedConnection } from './connection-file'
 import { createSendingContext, sendRecurringUpdate } from '../recurring'
 import { checkedJobFile } from './bulk-job-file'
-import { gatewayId, openCliStore, type CliStore } from './cli-history'
+import { openCliStore, type CliStore } from './cli-history'
 import { CliError, CliFailure, UsageError, type CliIo } from './cli-io'
-import { cliDesk, cliWorkspaceService, explained } from './cli-workspace'
+import { cliWorkspaceService, explained } from './cli-workspace'
 import { cliText, wordsFor, type CliWords } from './cli-words'
 import { cliGatewayDeps } from './gateway-deps'
 
@@ -129,7 +130,7 @@ async function deskPart(
 ): Promise<number> {
   const { say } = wordsFor(io.language)
   const { pool } = team
-  const desk = cliDesk()
+  const desk = thisDesk()
   // The database refuses a viewer's sends anyway: said here, before the file is read.
   if (team.workspace.role === 'viewer') {
     const role = cliText('cli.workspace.roles.viewer')

@@ -1,3 +1,4 @@
+import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type {
   HistoryEntry,
   HistoryRepository,
@@ -28,6 +29,24 @@ export interface AuditTrail {
   recent(limit: number): Promise<AuditEntry[]>
 }
 
+/** Where a send is recorded before it leaves and completed after. */
+export type RequestRecords = Pick<AuditTrail, 'recordSending' | 'recordResult'>
+
+/** The records one send goes in, and the environment as they name it. */
+export interface SendRecords extends RequestRecords {
+  /** The team's: the gateway's id (gatewayId), the same on every desk and the command line. */
+  environment: { id: string; name: string }
+}
+
+/**
+ * Opens the records of a send from `environment` to `target`, in the desk's workspace as it is
+ * now. Fails, explained, when the team's cannot be used: then nothing may be sent.
+ */
+export type OpenRecords = (
+  environment: { id: string; name: string },
+  target: GatewayEnvironment,
+) => Promise<SendRecords>
+
 /** The local workspace's history (synchronous SQLite) as an AuditTrail. */
 export function localAuditTrail(history: HistoryRepository): AuditTrail {
   const withSender = (entry: HistoryEntry): AuditEntry => ({ ...entry, sender: null })
@@ -41,3 +60,8 @@ export function localAuditTrail(history: HistoryRepository): AuditTrail {
     recent: async (limit) => history.search({ limit }).entries.map(withSender),
   }
 }
+
+/** The local workspace's records of a send: this desk's history, the environment as it is. */
+export const localRecords =
+  (history: HistoryRepository): OpenRecords =>
+  async (environment) => ({ ...localAuditTrail(history), environment })

@@ -2,7 +2,8 @@ import { open, rename, rm } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { formulaEscaping } from '../platform/csv/formula-cells'
 import type { HistoryFilter } from './history-filter'
-import type { HistoryEntry, HistoryRepository } from './history-repository'
+import type { HistoryEntry } from './history-repository'
+import type { HistorySource } from './history-source'
 import type { JobContext } from '../platform/jobs/job-runner'
 
 const COLUMNS = [
@@ -45,12 +46,12 @@ const csvLines = (records: string[][]) =>
  * (the job's signal) or a failure leaves nothing behind. Returns how many entries were written.
  */
 export async function exportHistory(
-  history: Pick<HistoryRepository, 'matching' | 'search'>,
+  history: HistorySource,
   filter: HistoryFilter,
   file: string,
   job?: JobContext,
 ): Promise<number> {
-  const total = history.search({ ...filter, limit: 1 }).total
+  const { total } = await history.search({ ...filter, limit: 1 })
   const partFile = `${file}.part`
   const handle = await open(partFile, 'w')
   let written = 0
@@ -58,7 +59,7 @@ export async function exportHistory(
     try {
       await handle.write(csvLines([COLUMNS]))
       job?.progress(0, total)
-      for (const entries of history.matching(filter)) {
+      for await (const entries of history.matching(filter)) {
         job?.signal.throwIfAborted()
         await handle.write(csvLines(entries.map(cells)))
         written += entries.length

@@ -20,7 +20,7 @@ export interface HistoryFilter {
 }
 
 /** Dates are compared as stored: ISO 8601 in UTC sorts as it reads. */
-function isoInstant(value: string, field: string): string {
+export function isoInstant(value: string, field: string): string {
   const date = new Date(value)
   if (Number.isNaN(date.getTime())) {
     throw new RangeError(
@@ -33,13 +33,14 @@ function isoInstant(value: string, field: string): string {
 /** The trigram index finds parts of three characters or more; shorter ones are read row by row. */
 const TRIGRAM = 3
 
-/** As request_history_text indexes them (migration 10). */
-const TEXT_COLUMNS = ['order_id', 'profile_id', 'serial_number', 'error_code', 'message']
+/** As request_history_text indexes them (migration 10); the team's trail has the same. */
+export const TEXT_COLUMNS = ['order_id', 'profile_id', 'serial_number', 'error_code', 'message']
 
 /** One FTS5 phrase: the text as typed, its quotes doubled, so no character is query syntax. */
 const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** Any part of `text`, as LIKE takes it (its wildcards and the escape escaped). */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 function textCondition(text: string): { condition: string; value: string } {
   if ([...text].length >= TRIGRAM) {

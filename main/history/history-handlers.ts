@@ -7,7 +7,7 @@ import {
   type OfferedFilter,
 } from '../platform/electron/dialogs'
 import { exportHistory } from './history-export'
-import type { HistoryRepository } from './history-repository'
+import type { HistorySource } from './history-source'
 import type { JobRunner } from '../platform/jobs/job-runner'
 
 type HistoryChannel = Extract<keyof Handlers, `history:${string}`>
@@ -18,7 +18,8 @@ const CSV_FILES: OfferedFilter[] = [{ id: 'csvFiles', extensions: ['csv'] }, ALL
 const exportName = (now: Date) => `history-${now.toISOString().slice(0, 10)}.csv`
 
 export function historyHandlers(deps: {
-  history: HistoryRepository
+  /** The desk's workspace's history now: fails, explained, when the team's cannot be read. */
+  history: () => Promise<HistorySource>
   dialogs: FileDialogs
   /** An export runs as a job: its progress in rows, jobs:cancel stops it. */
   jobs: JobRunner
@@ -26,15 +27,16 @@ export function historyHandlers(deps: {
 }): Pick<Handlers, HistoryChannel> {
   const { history, dialogs, now = () => new Date() } = deps
   return {
-    'history:search': async (query) => history.search(query),
+    'history:search': async (query) => (await history()).search(query),
     'history:export': async ({ dialogTitle, dialogFilters, ...filter }) => {
       const file = await dialogs.chooseFileToSave({
         ...dialogWords({ dialogTitle, dialogFilters }, 'history.dialogs.export', CSV_FILES),
         defaultName: exportName(now()),
       })
       if (!file) return { kind: 'cancelled' as const }
+      const source = await history()
       const job = deps.jobs.start('history-export', 'rows', (context) =>
-        exportHistory(history, filter, file, context),
+        exportHistory(source, filter, file, context),
       )
       try {
         const rows = await job.result

@@ -8,3 +8,4 @@ export {
 } from './history-repository'
 export { createTeamAuditTrail, teamHistoryWrites } from './team-audit-trail'
 export type { SentRequest } from './history-types'
+export { notRecorded, teamRecords } from './team-records'

@@ -10,7 +10,7 @@ import {
 } from './history-rows'
 
 /** A row as PostgreSQL returns it: a bigint id as text, times as Dates, json as text here. */
-interface TeamHistoryRow extends Omit<HistoryRow, 'id' | 'sent_at'> {
+export interface TeamHistoryRow extends Omit<HistoryRow, 'id' | 'sent_at'> {
   id: string
   sent_at: Date
   os_user: string
@@ -18,11 +18,12 @@ interface TeamHistoryRow extends Omit<HistoryRow, 'id' | 'sent_at'> {
   db_user: string
 }
 
-const COLUMNS = `id, sent_at, environment_id, environment_name, operation,
+/** The columns an AuditEntry is read from (teamEntryOf). */
+export const TEAM_HISTORY_COLUMNS = `id, sent_at, environment_id, environment_name, operation,
   parameters::text AS parameters, profile_id, order_id, outcome, serial_number, error_code,
   error_message, message, message_code, message_params, os_user, desk_name, db_user`
 
-const entryOf = (row: TeamHistoryRow): AuditEntry => ({
+export const teamEntryOf = (row: TeamHistoryRow): AuditEntry => ({
   ...toEntry({ ...row, id: Number(row.id), sent_at: row.sent_at.toISOString() }),
   sender: { osUser: row.os_user, deskName: row.desk_name, dbUser: row.db_user },
 })
@@ -172,18 +173,18 @@ export function createTeamAuditTrail(
 
     async get(id) {
       const { rows } = await pool.query<TeamHistoryRow>(
-        `SELECT ${COLUMNS} FROM gatedesk.history WHERE id = $1`,
+        `SELECT ${TEAM_HISTORY_COLUMNS} FROM gatedesk.history WHERE id = $1`,
         [id],
       )
-      return rows.length === 0 ? null : entryOf(rows[0]!)
+      return rows.length === 0 ? null : teamEntryOf(rows[0]!)
     },
 
     async recent(limit) {
       const { rows } = await pool.query<TeamHistoryRow>(
-        `SELECT ${COLUMNS} FROM gatedesk.history ORDER BY sent_at DESC, id DESC LIMIT $1`,
+        `SELECT ${TEAM_HISTORY_COLUMNS} FROM gatedesk.history ORDER BY sent_at DESC, id DESC LIMIT $1`,
         [limit],
       )
-      return rows.map(entryOf)
+      return rows.map(teamEntryOf)
     },
   }
 }

@@ -6,11 +6,13 @@ import type {
 import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
 import type { EnvironmentService } from '../environments/environment-service'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
-import { codedResult } from '../platform/gateway/update-response'
-import { explainedDetail } from '../../preload/contract/platform/explained'
+import { codedResult, type UpdateResult } from '../platform/gateway/update-response'
+import { explainedDetail, ExplainedError } from '../../preload/contract/platform/explained'
+import type { MessageCode } from '../../preload/contract/locales/explain'
+import type { OpenRecords } from '../history/audit-trail'
 import type { HistoryRepository } from '../history/history-repository'
 import { refusedByRules, sendRecurringUpdate, type SentUpdate } from './send-core'
-import { createSendingContext, type SendingContext } from './sending-context'
+import { createSendingContext, type SendingContext, type SendRecorder } from './sending-context'
 import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
 import { boundedResult } from '../platform/gateway/update-result-view'
 
@@ -41,14 +43,29 @@ export function environmentSendingContext(
   })
 }
 
-/** Sends update-recurring-payment requests for the editor, through the one send core. */
-export function createRecurringUpdateService(deps: RecurringDeps) {
+/**
+ * Sends update-recurring-payment requests for the editor, through the one send core, recorded
+ * where the desk's workspace keeps its records now (`openRecords`: the team's audit trail, or
+ * this desk's history).
+ */
+export function createRecurringUpdateService(deps: RecurringDeps & { openRecords: OpenRecords }) {
   return {
     async send(
       request: RecurringUpdateRequest,
       signal?: AbortSignal,
     ): Promise<RecurringUpdateResult> {
       const given = givenValues(request.parameters)
+      /** Nothing was sent, for `reason`; the rules come first, as when it could be sent. */
+      const notSent = (reason: UpdateResult) => {
+        const issues = validateRecurringUpdate(given, request.profileType)
+        return resultView({
+          result: issues.length > 0 ? refusedByRules(issues) : reason,
+          issues,
+          historyId: null,
+          uncertainEarlier: null,
+          parameters: parametersOf(given),
+        })
+      }
       // An unknown environment is the window's mistake and fails the call; one that cannot be
       // used yet (a Sandbox that has not started) is a result the user can act on.
       deps.environments.get(request.environmentId)
@@ -56,29 +73,44 @@ export function createRecurringUpdateService(deps: RecurringDeps) {
       try {
         context = environmentSendingContext(deps, request.environmentId)
       } catch (error) {
-        // The rules come first, as when the environment can be used.
-        const issues = validateRecurringUpdate(given, request.profileType)
-        return resultView({
-          result:
-            issues.length > 0
-              ? refusedByRules(issues)
-              : codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)),
-          issues,
-          historyId: null,
-          uncertainEarlier: null,
-          parameters: parametersOf(given),
-        })
+        return notSent(codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)))
       }
-      const sent = await sendRecurringUpdate(
-        context,
-        {
-          parameters: given,
-          profileType: request.profileType,
-          confirmedResend: request.confirmedResend,
-        },
-        signal ? { signal } : {},
-      )
-      return resultView(sent)
+      // Whatever keeps the records from taking the request (a team server gone, a role that may
+      // not send) keeps the request from leaving, and says so.
+      let refused: unknown
+      const refusal = (error: unknown) => {
+        if (!(error instanceof ExplainedError)) throw error
+        return notSent(codedResult('not-sent', error.messageCode as MessageCode, error.params))
+      }
+      let records
+      try {
+        records = await deps.openRecords(context.environment, context.target)
+      } catch (error) {
+        return refusal(error)
+      }
+      const recorder: SendRecorder = {
+        sending: (sent) =>
+          records.recordSending(sent).catch((error: unknown) => {
+            refused = error
+            throw error
+          }),
+        result: (id, result) => records.recordResult(id, result),
+      }
+      try {
+        const sent = await sendRecurringUpdate(
+          { ...context, environment: records.environment, recorder },
+          {
+            parameters: given,
+            profileType: request.profileType,
+            confirmedResend: request.confirmedResend,
+          },
+          signal ? { signal } : {},
+        )
+        return resultView(sent)
+      } catch (error) {
+        if (refused === undefined || error !== refused) throw error
+        return refusal(error)
+      }
     },
   }
 }

@@ -10,7 +10,7 @@ import type { GatewayDeps } from '../platform/gateway/gateway-client'
 import type { ReportKind, ReportResult } from '../platform/gateway/report-response'
 import { CsvError, type CsvErrorCode } from '../platform/csv/csv-error'
 import type { JobContext } from '../platform/jobs/job-runner'
-import type { HistoryRepository } from '../history/history-repository'
+import type { OpenRecords } from '../history/audit-trail'
 import { reportFileName, type ReportCache } from './report-cache'
 import type { ReportFiles } from './report-files'
 import { historyParameters } from './report-run-record'
@@ -32,7 +32,8 @@ export interface ReportRunRequest {
 /** What one run needs. */
 export interface ReportRunDeps {
   environments: Pick<EnvironmentService, 'signingSecrets'>
-  history: Pick<HistoryRepository, 'recordSending' | 'recordResult'>
+  /** Where a run is recorded: the desk's workspace's records when it starts. */
+  openRecords: OpenRecords
   gateway: GatewayDeps
   reports: Pick<ReportService, 'open'>
   reportFiles: Pick<ReportFiles, 'register'>
@@ -79,21 +80,24 @@ export async function runCustomReport(
   const now = deps.now ?? Date.now
   const { request } = input
   const startedAt = now()
-  const folder = await deps.cache.runFolder()
-  const historyId = deps.history.recordSending({
-    environment: { id: environment.id, name: environment.name },
+  // Recorded before anything else: a run the records cannot take (a team server gone) is not sent.
+  const records = await deps.openRecords(environment, environment.gateway)
+  const historyId = await records.recordSending({
+    environment: records.environment,
     operation: 'custom-report',
     parameters: historyParameters(request, input.template?.name ?? null),
   })
   let receivedBytes = 0
   let recorded = false
-  const finish = (outcome: RunEnding, durationMs = now() - startedAt): RunOutcome => {
+  const finish = async (outcome: RunEnding, durationMs = now() - startedAt) => {
     const whole: RunOutcome = { ...outcome, bytes: receivedBytes, durationMs, historyId }
     recorded = true
-    deps.history.recordResult(historyId, historyResult(whole))
+    await records.recordResult(historyId, historyResult(whole))
     return whole
   }
+  let folder: string | undefined
   try {
+    folder = await deps.cache.runFolder()
     const result = await runReport(
       deps.gateway,
       environment.gateway,
@@ -116,9 +120,9 @@ export async function runCustomReport(
       // Throttled progress may have left out the last chunk: the window sees the whole size.
       job.progress(result.bytes, result.bytes)
       const kept = await keepReadable(deps, folder, result.file, result.kind, input)
-      if ('outcome' in kept) return finish(kept)
+      if ('outcome' in kept) return await finish(kept)
       const durationMs = now() - startedAt
-      return finish(
+      return await finish(
         {
           outcome: 'report',
           result: kept,
@@ -131,16 +135,19 @@ export async function runCustomReport(
         durationMs,
       )
     }
-    return finish(await failedOutcome(deps, folder, result, input.request, job, onDamaged))
+    return await finish(await failedOutcome(deps, folder, result, input.request, job, onDamaged))
   } catch (error) {
     // Whatever failed, the run must not stay "sending" in History, nor leave files behind.
-    await deps.cache.removeFolder(folder)
+    if (folder !== undefined) await deps.cache.removeFolder(folder)
     if (!recorded) {
       const detail = (error as Error).message
-      deps.history.recordResult(historyId, {
-        outcome: 'transport-error',
-        ...coded('report.run-failed', { detail }),
-      })
+      // The run's own failure is what to tell; a server lost meanwhile leaves the entry open.
+      await records
+        .recordResult(historyId, {
+          outcome: 'transport-error',
+          ...coded('report.run-failed', { detail }),
+        })
+        .catch(() => undefined)
     }
     throw error
   }

@@ -8,3 +8,6 @@ export { createWorkspaceSettingsRepository } from './workspace-settings-reposito
 export type { TeamConnection } from './team-connection'
 export type { Desk } from './team-schema'
 export { roleOf, type TeamRole } from './team-roles'
+export { thisDesk } from './this-desk'
+export { createTeamSession, type TeamSession } from './team-session'
+export type { OpenedTeam } from './workspace-service'

@@ -131,3 +131,6 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
 }
 
 export type WorkspaceService = ReturnType<typeof createWorkspaceService>
+
+/** The team workspace opened and checked: its pool, what it is, and how a failure is worded. */
+export type OpenedTeam = Awaited<ReturnType<WorkspaceService['openTeam']>>

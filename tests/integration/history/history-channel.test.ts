@@ -30,7 +30,7 @@ const dialogs = { chooseFileToOpen: async () => null, chooseFileToSave: async ()
 registerHandlers(
   ipc,
   historyHandlers({
-    history,
+    history: async () => history,
     dialogs,
     jobs: createJobRunner({ progress: () => {}, finished: () => {} }),
   }) as Handlers,

@@ -203,7 +203,7 @@ describe('History export as CSV', () => {
   it('exports through history:export what the filter finds, to the file main asked for', async () => {
     const file = join(dir, 'chosen.csv')
     const handlers = historyHandlers({
-      history,
+      history: async () => history,
       jobs,
       dialogs: {
         chooseFileToOpen: async () => null,
@@ -240,7 +240,7 @@ describe('History export as CSV', () => {
 
   it('writes nothing when the dialog is cancelled', async () => {
     const handlers = historyHandlers({
-      history,
+      history: async () => history,
       jobs,
       dialogs: { chooseFileToOpen: async () => null, chooseFileToSave: async () => null },
     })

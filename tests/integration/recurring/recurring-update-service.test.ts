@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { localRecords } from '../../../main/history/audit-trail'
 import { createRecurringUpdateService } from '../../../main/recurring/recurring-update-service'
 import { connectSandboxEnvironment } from '../../../main/environments/sandbox-environment'
 import { createHistoryRepository } from '../../../main/history/history-repository'
@@ -20,6 +21,7 @@ beforeAll(async () => {
   service = createRecurringUpdateService({
     environments: store.environments,
     history,
+    openRecords: localRecords(history),
     gateway: sandbox.deps,
   })
 })
@@ -158,9 +160,11 @@ describe('sending an update from the editor', () => {
   it('sends and records nothing while the environment has no address, and says why', async () => {
     const fresh = openTestStore()
     try {
+      const freshHistory = createHistoryRepository(fresh.db)
       const offline = createRecurringUpdateService({
         environments: fresh.environments,
-        history: createHistoryRepository(fresh.db),
+        history: freshHistory,
+        openRecords: localRecords(freshHistory),
         gateway: sandbox.deps,
       })
       const result = await offline.send({
@@ -180,6 +184,7 @@ describe('sending an update from the editor', () => {
     const failing = createRecurringUpdateService({
       environments: store.environments,
       history,
+      openRecords: localRecords(history),
       gateway: {
         ...sandbox.deps,
         httpsPost: async () => {
@@ -204,6 +209,7 @@ describe('sending an update from the editor', () => {
     const echoing = createRecurringUpdateService({
       environments: store.environments,
       history,
+      openRecords: localRecords(history),
       gateway: {
         ...sandbox.deps,
         httpsPost: async () => ({

@@ -6,6 +6,7 @@ import {
   type RequestOutcome,
 } from '../../../preload/contract/platform/request-outcomes'
 import { connectSandboxEnvironment } from '../../../main/environments/sandbox-environment'
+import { localRecords } from '../../../main/history/audit-trail'
 import { createRecurringUpdateService } from '../../../main/recurring/recurring-update-service'
 import { createBulkJournal } from '../../../main/bulk/bulk-journal-repository'
 import { openDatabase } from '../../../main/platform/db/database'
@@ -28,6 +29,7 @@ beforeAll(async () => {
   service = createRecurringUpdateService({
     environments: store.environments,
     history,
+    openRecords: localRecords(history),
     gateway: sandbox.deps,
   })
 })

@@ -1,3 +1,4 @@
+import { localRecords } from '../../../main/history/audit-trail'
 import { createHmac } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -64,7 +65,7 @@ let handlers: ReturnType<typeof reportRunHandlers>
 function runHandlers(overrides: Partial<ReportRunServiceDeps> = {}) {
   const runs = createReportRunService({
     environments: store.environments,
-    history,
+    openRecords: localRecords(history),
     gateway: sandbox.deps,
     jobs,
     reports: engine.reports,

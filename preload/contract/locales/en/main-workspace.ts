@@ -31,6 +31,15 @@ export const mainWorkspace = {
     'not-certificate':
       'The CA file {file} holds no certificate GateDesk can read (a PEM file beginning "-----BEGIN CERTIFICATE-----"): give the CA file of your team server.',
   },
+  /** A send recorded in the team's audit trail first, and the team's history read. */
+  records: {
+    'not-sent':
+      "Nothing was sent: the request could not first be recorded in the team's audit trail ({detail}). Send it again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
+    'role-refused':
+      "Nothing was sent: the team workspace refused to record this request for your role ({role}). Sending updates needs the operator role: ask your team's administrator.",
+    unavailable:
+      "The team's history cannot be read now ({detail}), and this desk's own history is not shown in its place. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
+  },
   'bulk-card-data':
     'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
   'run-lost':

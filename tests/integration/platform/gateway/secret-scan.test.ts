@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { httpsPost, httpsPostToFile } from '../../../../main/platform/gateway/https-transport'
 import { randomNonce } from '../../../../main/platform/gateway/oauth1'
+import { localRecords } from '../../../../main/history/audit-trail'
 import { createRecurringUpdateService } from '../../../../main/recurring/recurring-update-service'
 import { createHistoryRepository } from '../../../../main/history/history-repository'
 import { openTestStore, productionInput } from '../../../fixtures/gatedesk-store'
@@ -107,6 +108,7 @@ describe('nothing secret reaches the database files', () => {
     const recurring = createRecurringUpdateService({
       environments,
       history,
+      openRecords: localRecords(history),
       gateway: { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce },
     })
     const send = (order: string) =>

@@ -1,0 +1,45 @@
+import type { Sender } from '../history/audit-trail'
+import type { HistoryRepository } from '../history/history-repository'
+import type { Db } from '../platform/db/database'
+import type { SecretStore } from '../platform/keychain/secret-store'
+import { createTeamSession } from '../workspace/team-session'
+import { createWorkspaceService } from '../workspace/workspace-service'
+import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
+import { workspaceHistory } from './workspace-history'
+import { teamEnvironmentId, workspaceRecords } from './workspace-records'
+import type { EnvironmentService } from '../environments/environment-service'
+
+/**
+ * The desk's workspace as the app's services use it: the workspace service (connect, status,
+ * disconnect), the team session its stores share (one pool while the app runs), and where sends
+ * are recorded. Each call reads the desk's setting, so a switch takes effect without a restart.
+ */
+export function appWorkspace(deps: {
+  db: Db
+  secrets: SecretStore
+  history: HistoryRepository
+  desk: Sender
+  version: string
+  environments: Pick<EnvironmentService, 'gatewayEnvironment'>
+}) {
+  const settings = createWorkspaceSettingsRepository(deps.db)
+  const service = createWorkspaceService({
+    settings,
+    secrets: deps.secrets,
+    desk: () => ({ ...deps.desk, appVersion: deps.version }),
+  })
+  const session = createTeamSession({ settings, workspace: service })
+  return {
+    service,
+    session,
+    openRecords: workspaceRecords({ session, history: deps.history, sender: deps.desk }),
+    history: workspaceHistory({
+      session,
+      history: deps.history,
+      teamEnvironmentId: (id) => teamEnvironmentId(deps.environments, id),
+    }),
+    close: () => session.close(),
+  }
+}
+
+export type AppWorkspace = ReturnType<typeof appWorkspace>

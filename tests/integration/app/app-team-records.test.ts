@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { databaseFile } from '../../../main/platform/db/data-dir'
+import { openDatabase } from '../../../main/platform/db/database'
+import { startAppDesk, type AppDesk } from '../../fixtures/app-desk'
+import { CARD_NUMBER, CVV2, leaks } from '../../fixtures/cli-card-data'
+import { reportRequest, startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
+import { startTeamWorkspace, TEAM_DESKS, type TeamWorkspace } from '../../fixtures/team-workspace'
+
+// The app's sends and report runs in a team workspace (#24), through its real services and
+// handlers as the composition root builds them: recorded in the team's audit trail before they
+// leave, with who sent them; refused, with nothing sent, when the trail cannot take them.
+let team: TeamWorkspace
+let sandbox: TestSandbox
+let anna: AppDesk
+let carol: AppDesk
+let annaEnvironment: string
+let carolEnvironment: string
+const CAROL = { user: 'view_carol', password: 'Carol-Viewer-Pw-42' }
+
+beforeAll(async () => {
+  team = await startTeamWorkspace()
+  team.server.sql(
+    `CREATE ROLE ${CAROL.user} LOGIN PASSWORD '${CAROL.password}'; GRANT gatedesk_viewer TO ${CAROL.user};`,
+  )
+  sandbox = await startTestSandbox()
+  anna = await startAppDesk({ osUser: 'anna', deskName: 'desk-1' })
+  carol = await startAppDesk({ osUser: 'carol', deskName: 'desk-3' })
+  annaEnvironment = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
+  carolEnvironment = await carol.sandboxEnvironment(sandbox, 'Sandbox on loopback')
+  await anna.connect(team, TEAM_DESKS.anna)
+  await carol.connect(team, CAROL)
+}, 120_000)
+afterAll(async () => {
+  await anna?.close()
+  await carol?.close()
+  await sandbox?.stop()
+  sandbox?.remove()
+  await team?.stop()
+})
+
+const update = (orderId: string) => ({
+  'client-orderid': orderId,
+  'recurring-payment-id': sandbox.sandbox.service.profiles()[0]!.id,
+  amount: '10.50',
+  'credit-card-number': CARD_NUMBER,
+  cvv2: CVV2,
+  'card-printed-name': 'ANNA TESTER',
+  'expire-month': '12',
+  'expire-year': '2031',
+})
+const teamEntries = (orderId: string) =>
+  team.server.sql(
+    `SELECT operation, outcome, os_user, desk_name, db_user FROM gatedesk.history
+     WHERE order_id = '${orderId}'`,
+    'team',
+  )
+const reachedGateway = (orderId: string) =>
+  sandbox.sandbox.service.recentRequests(200).some((entry) => entry.orderId === orderId)
+const localEntries = (desk: AppDesk, orderId: string) => {
+  const db = openDatabase(databaseFile(desk.dataDir))
+  try {
+    return db.prepare('SELECT outcome FROM request_history WHERE order_id = ?').all(orderId)
+  } finally {
+    db.close()
+  }
+}
+const send = (desk: AppDesk, environmentId: string, orderId: string) =>
+  desk.value<{ outcome: string; messageCode?: string; message: string }>('recurring:send', {
+    environmentId,
+    parameters: update(orderId),
+  })
+
+describe("the app's sends in the team workspace", () => {
+  it("records a send in the team's audit trail with who sent it and no card data", async () => {
+    expect(await send(anna, annaEnvironment, 'APP-TEAM-1')).toMatchObject({ outcome: 'approved' })
+    expect(teamEntries('APP-TEAM-1')).toBe(
+      `update-recurring-payment|approved|anna|desk-1|${TEAM_DESKS.anna.user}\n`,
+    )
+    expect(reachedGateway('APP-TEAM-1')).toBe(true)
+    expect(localEntries(anna, 'APP-TEAM-1')).toEqual([])
+    const dump = team.server.dump('team')
+    expect(dump).toContain('APP-TEAM-1')
+    expect(leaks(dump)).toEqual([])
+  }, 60_000)
+
+  it("records a report run in the team's audit trail, a viewer's too", async () => {
+    const { jobId } = await carol.value<{ jobId: string }>('report-runs:start', {
+      environmentId: carolEnvironment,
+      request: reportRequest(),
+      template: null,
+    })
+    expect(await carol.value('report-runs:outcome', { jobId })).toMatchObject({ outcome: 'report' })
+    expect(
+      team.server.sql(
+        `SELECT outcome, os_user, desk_name, db_user FROM gatedesk.history
+         WHERE operation = 'custom-report'`,
+        'team',
+      ),
+    ).toBe(`report|carol|desk-3|${CAROL.user}\n`)
+  }, 60_000)
+
+  it("refuses a viewer's send before it leaves, saying the role may not send", async () => {
+    const refused = await send(carol, carolEnvironment, 'APP-TEAM-2')
+    expect(refused).toMatchObject({
+      outcome: 'not-sent',
+      messageCode: 'workspace.records.role-refused',
+      params: { role: 'viewer' },
+    })
+    expect(refused.message).toContain('Sending updates needs the operator role')
+    expect(reachedGateway('APP-TEAM-2')).toBe(false)
+    expect(teamEntries('APP-TEAM-2')).toBe('')
+  }, 60_000)
+
+  it("records in the desk's own history once it switches to the local workspace, no restart", async () => {
+    await anna.disconnect()
+    expect(await send(anna, annaEnvironment, 'APP-LOCAL-1')).toMatchObject({ outcome: 'approved' })
+    expect(localEntries(anna, 'APP-LOCAL-1')).toEqual([{ outcome: 'approved' }])
+    expect(teamEntries('APP-LOCAL-1')).toBe('')
+    await anna.connect(team, TEAM_DESKS.anna)
+    expect(await send(anna, annaEnvironment, 'APP-TEAM-3')).toMatchObject({ outcome: 'approved' })
+    expect(teamEntries('APP-TEAM-3')).toContain('|approved|anna|desk-1|')
+  }, 60_000)
+
+  it('sends nothing once the team server is gone, and says what to do', async () => {
+    team.server.stop()
+    const offline = await send(anna, annaEnvironment, 'APP-TEAM-4')
+    expect(offline).toMatchObject({
+      outcome: 'not-sent',
+      messageCode: 'workspace.records.not-sent',
+    })
+    expect(offline.message).toContain('switch this desk to the local workspace')
+    expect(reachedGateway('APP-TEAM-4')).toBe(false)
+    expect(localEntries(anna, 'APP-TEAM-4')).toEqual([])
+  }, 60_000)
+})
