@@ -27,6 +27,7 @@ const commands: Record<CommandName, () => Promise<CommandRun>> = {
     (await import('./update-recurring-command')).updateRecurringCommand,
   'bulk-update': async () => (await import('./bulk-update-command')).bulkUpdateCommand,
   'bulk-jobs': async () => (await import('./bulk-jobs-command')).bulkJobsCommand,
+  history: async () => (await import('./history-command')).historyCommand,
   report: async () => (await import('./report-command')).reportCommand,
   'report-view': async () => (await import('./report-view-command')).reportViewCommand,
   'report-export': async () => (await import('./report-export-command')).reportExportCommand,

@@ -3,9 +3,12 @@
 export {
   createHistoryRepository,
   type HistoryOperation,
+  type HistoryQuery,
   type HistoryRepository,
   type RequestResult,
 } from './history-repository'
+export type { AuditEntry } from './audit-trail'
+export { teamHistorySource } from './team-history-search'
 export { createTeamAuditTrail, teamHistoryWrites } from './team-audit-trail'
 export type { SentRequest } from './history-types'
 export { notRecorded, teamRecords } from './team-records'

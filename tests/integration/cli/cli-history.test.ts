@@ -113,3 +113,46 @@ describe("the CLI checks an update with the app's rules first", () => {
     )
   })
 })
+
+describe('gatedesk history: what was sent, from the command line', () => {
+  it("lists this desk's entries newest first, narrowed by profile, order part and outcome", async () => {
+    for (const [order, amount] of [
+      ['CLI-LIST-1', '5.00'],
+      ['CLI-LIST-2', '6.00'],
+    ]) {
+      const sent = await cli(
+        update(`client-orderid=${order}`, 'recurring-payment-id=100002', `amount=${amount}`),
+      )
+      expect(sent.code, sent.stderr).toBe(0)
+    }
+    const listed = await cli(['history', '--profile', '100002', '--json'])
+    expect(listed.code, listed.stderr).toBe(0)
+    const { workspace, total, entries } = JSON.parse(listed.stdout) as {
+      workspace: string
+      total: number
+      entries: { orderId: string; outcome: string; sender: null }[]
+    }
+    expect({ workspace, total }).toEqual({ workspace: 'local', total: 2 })
+    expect(entries.map((entry) => entry.orderId)).toEqual(['CLI-LIST-2', 'CLI-LIST-1'])
+    expect(entries[0]).toMatchObject({ outcome: 'approved', sender: null })
+
+    const found = await cli(['history', '--find', 'LIST-1', '--limit', '1'])
+    expect(found.stdout).toMatch(
+      /^Entries 1 of 1, newest first\n.*Recurring update .*order CLI-LIST-1/,
+    )
+    expect(found.stdout).not.toContain('sent by')
+    const declined = await cli(['history', '--profile', '100002', '--outcome', 'declined'])
+    expect(declined.stdout).toBe('No entries match.\n')
+    const russian = await cli(['history', '--order', 'CLI-LIST-2'], 'ru')
+    expect(russian.stdout).toMatch(/^Записи: 1 из 1, новые первыми\n.*профиль 100002/)
+  })
+
+  it('refuses a wrong option value, naming the option and what it takes', async () => {
+    const date = await cli(['history', '--from', '30.11.2026'])
+    expect(date.code).toBe(2)
+    expect(date.stderr).toContain('--from must be a day (2026-11-30) or an instant')
+    const operation = await cli(['history', '--operation', 'refund'])
+    expect(operation.code).toBe(2)
+    expect(operation.stderr).toContain('--operation must be update or report, not "refund"')
+  })
+})

@@ -7,8 +7,8 @@ import { reportRequest, startTestSandbox, type TestSandbox } from '../../fixture
 import { startTeamDesks, type TeamDesks } from '../../fixtures/team-desks'
 
 // update-recurring and report with --workspace team: what a desk sends is in the team's audit
-// trail, a role that may not send is refused before anything leaves, and so is a desk whose
-// server cannot be reached.
+// trail (which history --workspace team lists, with who sent each), a role that may not send is
+// refused before anything leaves, and so is a desk whose server cannot be reached.
 let desks: TeamDesks
 let sandbox: TestSandbox
 let admin: string
@@ -85,11 +85,46 @@ describe('update-recurring and report --workspace team', () => {
     ).toBe('report|view_carol\n')
   }, 60_000)
 
+  it("lists the team's audit trail with who sent each request, from any desk", async () => {
+    const sent = await desks.run(admin, update('TEAM-H-1'))
+    expect(sent.code, sent.stderr).toBe(0)
+    // A viewer may read the trail: its desk sees what the admin's desk sent.
+    const listed = await desks.run(viewer, [
+      ...['history', '--workspace', 'team', '--order', 'TEAM-H-1', '--json'],
+    ])
+    expect(listed.code, listed.stderr).toBe(0)
+    const { workspace, total, entries } = JSON.parse(listed.stdout) as {
+      workspace: string
+      total: number
+      entries: { orderId: string; outcome: string; sender: { dbUser: string } }[]
+    }
+    expect({ workspace, total }).toEqual({ workspace: 'team', total: 1 })
+    expect(entries[0]).toMatchObject({
+      orderId: 'TEAM-H-1',
+      profileId: '100001',
+      outcome: 'approved',
+      sender: { dbUser: 'clerk' },
+    })
+    const text = await desks.run(viewer, ['history', '--workspace', 'team', '--profile', '100001'])
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toMatch(/^Entries \d+ of \d+, newest first\n/)
+    expect(text.stdout).toMatch(
+      /Recurring update .* approved .*order TEAM-H-1 .*sent by \S+ at \S+ \(clerk\)/,
+    )
+    // This desk's own history has none of the team's sends.
+    const local = await desks.run(viewer, ['history', '--order', 'TEAM-H-1'])
+    expect(local.stdout).toBe('No entries match.\n')
+  }, 60_000)
+
   it('sends nothing while the team server cannot be reached, and says so', async () => {
     desks.server.stop()
     const offline = await desks.run(admin, update('TEAM-UR-3'))
     expect(offline.code).toBe(1)
     expect(offline.stderr).toContain('Nothing answers at localhost:')
     expect(reachedGateway('TEAM-UR-3')).toBe(false)
+    // Nor does the trail's reader pretend: it says the server is gone.
+    const listed = await desks.run(admin, ['history', '--workspace', 'team'])
+    expect(listed.code).toBe(1)
+    expect(listed.stderr).toContain('Nothing answers at localhost:')
   }, 60_000)
 })

@@ -119,6 +119,23 @@ journal holds no card data in clear, only (file, row). A job made from a table p
 resumes with the table's key from the keychain; once it can send nothing more, the table is
 shredded. Exits 0 when every row of the file was sent and approved; rows left out by
 --skip-invalid make it 1. "gatedesk bulk-jobs" lists the jobs to --resume.`,
+  history: `Lists what was sent, newest first: when, what (a recurring update or a report run), to which
+environment, the profile and order, what came back, and its message when it was not approved.
+Card numbers are masked and card codes were never kept. With --workspace team it reads the
+team's audit trail and says who sent each request (OS user, desk, database user): "who changed
+profile 100234's amount yesterday" is gatedesk history --workspace team --profile 100234.
+
+  --find TEXT     a part of an order ID, profile, serial number, error code or message
+  --profile ID    this recurring-payment-id only
+  --order ID      this client-orderid only
+  --operation O   update or report
+  --outcome O     approved, declined, unknown, … (a wrong value lists them all)
+  --from DATE     sent on or after DATE: a day (2026-11-30, from its start in UTC) or an instant
+  --to DATE       sent before DATE
+  --limit N       at most N entries, 1 to 500 (default 50)
+  --json          print one JSON object: workspace, total (entries that match) and entries
+  --workspace W   local (this desk's history, the default) or team (the team workspace this
+                  desk connected to with gatedesk workspace connect)`,
   'bulk-jobs': `Lists the bulk jobs in the journal, newest first: each job's id, state, when it was made,
 its file, and its rows per outcome, never sent, unknown and skipped. A job with rows left to
 send or decide shows the bulk-update --resume line that goes on with it. The journal is the

@@ -26,6 +26,8 @@ export const cli = {
     'bulk-update':
       'send the updates of a CSV file, journaled: resumable, never sending a row twice',
     'bulk-jobs': 'list the bulk jobs in the journal (id, file, state, counts), to --resume one',
+    history:
+      "list what was sent, newest first, and what came back: this desk's history or the team's audit trail",
     report: 'run one custom transactions report and save it (CSV or PDF) to a file',
     'report-view': "print rows of a CSV report, sorted, filtered and totalled by the app's engine",
     'report-export':
@@ -43,6 +45,7 @@ export const cli = {
     'number-range': '{option} must be a number from {min} to {max}, not "{value}"',
     'whole-number': '{option} must be a whole number from {min} to {max}, not "{value}"',
     'one-of': '{option} must be {choices} or {last}, not "{value}"',
+    date: '{option} must be a day (2026-11-30) or an instant (2026-11-30T09:00:00Z), not "{value}"',
     'name-value': '--param "{param}" must look like name=value',
     'card-data-argument':
       '{name} must not be given on the command line, where ps and the shell history show it: put it in a file given with --params-file FILE (- reads standard input) instead of {option}',
@@ -186,6 +189,15 @@ export const cli = {
     resume: '  to go on: gatedesk bulk-update --connection FILE --resume {job}',
     'team-done': 'done {n}',
     'made-by': '  made by {osUser} at {deskName}',
+  },
+  history: {
+    none: 'No entries match.',
+    shown: 'Entries {shown} of {total}, newest first',
+    entry: '{sent}  {operation}  {environment}  {outcome}',
+    profile: 'profile {profile}',
+    order: 'order {order}',
+    serial: 'serial {serial}',
+    sender: 'sent by {osUser} at {deskName} ({dbUser})',
   },
   report: {
     'out-mismatch':

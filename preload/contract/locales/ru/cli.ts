@@ -24,6 +24,8 @@ export const cli: Translation<typeof english> = {
       'отправить изменения из CSV-файла по журналу: можно продолжить, строка не уйдёт дважды',
     'bulk-jobs':
       'перечислить массовые задания журнала (id, файл, состояние, счётчики) для --resume',
+    history:
+      'перечислить отправленное, новое первым, и ответы шлюза: история этого места или журнал аудита команды',
     report: 'получить пользовательский отчёт по транзакциям и сохранить его в файл (CSV или PDF)',
     'report-view': 'вывести строки CSV-отчёта с сортировкой, фильтрами и итогами движка приложения',
     'report-export':
@@ -38,6 +40,7 @@ export const cli: Translation<typeof english> = {
     required: 'не указан обязательный параметр {option}',
     'number-range': '{option} должен быть числом от {min} до {max}, а не "{value}"',
     'whole-number': '{option} должен быть целым числом от {min} до {max}, а не "{value}"',
+    date: '{option} должен быть днём (2026-11-30) или моментом (2026-11-30T09:00:00Z), а не "{value}"',
     'one-of': '{option} может быть {choices} или {last}, но не "{value}"',
     'name-value': '--param "{param}" должен иметь вид name=value',
     'card-data-argument':
@@ -185,6 +188,15 @@ export const cli: Translation<typeof english> = {
     resume: '  продолжить: gatedesk bulk-update --connection FILE --resume {job}',
     'team-done': 'выполнено {n}',
     'made-by': '  создано: {osUser} на {deskName}',
+  },
+  history: {
+    none: 'Подходящих записей нет.',
+    shown: 'Записи: {shown} из {total}, новые первыми',
+    entry: '{sent}  {operation}  {environment}  {outcome}',
+    profile: 'профиль {profile}',
+    order: 'заказ {order}',
+    serial: 'серийный номер {serial}',
+    sender: 'отправил {osUser} на {deskName} ({dbUser})',
   },
   report: {
     'out-mismatch':
