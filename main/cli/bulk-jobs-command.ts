@@ -2,9 +2,10 @@ import { basename } from 'node:path'
 import type { RequestOutcome } from '../../preload/contract/platform/request-outcomes'
 import { createBulkJournal, type BulkJob } from '../bulk'
 import { openCliStore } from './cli-history'
-import { parseOptions, UsageError, type CliIo } from './cli-io'
+import { parseOptions, type CliIo } from './cli-io'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
 import { workspaceOption } from './cli-records'
+import { wholeNumberOption } from './option-values'
 import { teamJobs } from './team-bulk-jobs'
 
 const help = helpText(
@@ -20,17 +21,6 @@ const options = {
 } as const
 
 const LIMIT_MAX = 1000
-
-function limitOption(text: string | undefined): number {
-  if (text === undefined) return 50
-  const value = Number(text)
-  if (!Number.isInteger(value) || value < 1 || value > LIMIT_MAX) {
-    throw new UsageError(
-      cliText('cli.wrong.whole-number', { option: '--limit', min: 1, max: LIMIT_MAX, value: text }),
-    )
-  }
-  return value
-}
 
 type JobCounts = ReturnType<ReturnType<typeof createBulkJournal>['counts']>
 
@@ -71,7 +61,7 @@ export async function bulkJobsCommand(argv: string[], io: CliIo): Promise<number
     io.stdout(`${word(help)}\n`)
     return 0
   }
-  const limit = limitOption(values.limit)
+  const limit = wholeNumberOption(values.limit, '--limit', { min: 1, max: LIMIT_MAX, fallback: 50 })
   if (workspaceOption(values.workspace) === 'team') {
     io.stdout(await teamJobs(limit, values.json === true, say))
     return 0

@@ -13,7 +13,7 @@ import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
 import { workspaceOption, type CliWorkspace } from './cli-records'
 import { cliWorkspaceService, explained } from './cli-workspace'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
-import { notOneOf } from './option-values'
+import { notOneOf, wholeNumberOption } from './option-values'
 
 const help = helpText(
   `gatedesk history [--workspace local|team] [--find TEXT] [--profile ID] [--order ID]
@@ -43,17 +43,6 @@ const OPERATIONS: Record<string, HistoryOperation> = {
   report: 'custom-report',
 }
 
-function limitOption(text: string | undefined): number {
-  if (text === undefined) return 50
-  const value = Number(text)
-  if (!Number.isInteger(value) || value < 1 || value > LIMIT_MAX) {
-    throw new UsageError(
-      cliText('cli.wrong.whole-number', { option: '--limit', min: 1, max: LIMIT_MAX, value: text }),
-    )
-  }
-  return value
-}
-
 /** A day (YYYY-MM-DD, from its start in UTC) or an instant, as ISO 8601. */
 function dateOption(option: '--from' | '--to', text: string | undefined): string | undefined {
   if (text === undefined) return undefined
@@ -75,7 +64,8 @@ function queryOf(values: Values): HistoryQuery {
   if (outcome !== undefined && !(REQUEST_OUTCOME_NAMES as readonly string[]).includes(outcome)) {
     throw notOneOf('--outcome', outcome, REQUEST_OUTCOME_NAMES)
   }
-  const query: HistoryQuery = { limit: limitOption(values.limit) }
+  const limit = wholeNumberOption(values.limit, '--limit', { min: 1, max: LIMIT_MAX, fallback: 50 })
+  const query: HistoryQuery = { limit }
   const set = <K extends keyof HistoryQuery>(key: K, value: HistoryQuery[K] | undefined) => {
     if (value !== undefined) query[key] = value
   }

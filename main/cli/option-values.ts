@@ -19,6 +19,34 @@ export function paramOptions(params: readonly string[]): Parameter[] {
   })
 }
 
+interface WholeRange {
+  min: number
+  max: number
+}
+
+/**
+ * A whole number written in digits, from `min` to `max` (`fallback` when the option is not
+ * given); anything else is a usage error naming the option and its range.
+ */
+export function wholeNumberOption(text: string, option: string, range: WholeRange): number
+export function wholeNumberOption(
+  text: string | undefined,
+  option: string,
+  range: WholeRange & { fallback: number },
+): number
+export function wholeNumberOption(
+  text: string | undefined,
+  option: string,
+  { min, max, fallback }: WholeRange & { fallback?: number },
+): number {
+  if (text === undefined) return fallback!
+  const value = Number(text)
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(cliText('cli.wrong.whole-number', { option, min, max, value: text }))
+  }
+  return value
+}
+
 /** A usage error for an option given a value it does not take: "must be A, B or C, not …". */
 export function notOneOf(option: string, value: string, allowed: readonly string[]): UsageError {
   return new UsageError(

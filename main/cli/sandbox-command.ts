@@ -2,9 +2,9 @@ import { join, resolve } from 'node:path'
 import { dottedDay } from '../../preload/contract/platform/calendar'
 import { type AdvanceResult, advanceSandboxDays, formatMinor, startSandbox } from '../sandbox'
 import { appDataDir } from '../platform/db/data-dir'
-import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
+import { CliFailure, parseOptions, type CliIo } from './cli-io'
 import { cliText, helpText, mainText, wordsFor, type CliWords } from './cli-words'
-import { requiredOption } from './option-values'
+import { requiredOption, wholeNumberOption } from './option-values'
 
 /** In the desktop app's data folder, where the app keeps its own sandbox too. */
 const defaultSandboxDir = () => join(appDataDir(), 'sandbox')
@@ -28,14 +28,6 @@ const advanceOptions = {
   help: { type: 'boolean' },
 } as const
 
-function wholeNumber(text: string, option: string, min: number, max: number): number {
-  const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max) {
-    throw new UsageError(cliText('cli.wrong.whole-number', { option, min, max, value: text }))
-  }
-  return value
-}
-
 function untilSignal(): Promise<string> {
   return new Promise((resolveSignal) => {
     const onSignal = (signal: string) => {
@@ -55,7 +47,10 @@ async function runSandbox(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${word(help)}\n`)
     return 0
   }
-  const port = values.port === undefined ? undefined : wholeNumber(values.port, '--port', 0, 65535)
+  const port =
+    values.port === undefined
+      ? undefined
+      : wholeNumberOption(values.port, '--port', { min: 0, max: 65535 })
   const stateDir = resolve(values['state-dir'] ?? defaultSandboxDir())
   let sandbox
   try {
@@ -130,7 +125,10 @@ async function advanceSandbox(argv: string[], io: CliIo): Promise<number> {
     io.stdout(`${word(help)}\n`)
     return 0
   }
-  const days = wholeNumber(requiredOption(values.days, '--days'), '--days', 1, 3660)
+  const days = wholeNumberOption(requiredOption(values.days, '--days'), '--days', {
+    min: 1,
+    max: 3660,
+  })
   const stateDir = resolve(values['state-dir'] ?? defaultSandboxDir())
   let advance
   try {

@@ -1,4 +1,5 @@
 import type { TeamConnection, TeamRole, WorkspaceService } from '../workspace'
+import { wholeNumberOption } from './option-values'
 import { cliWorkspaceService, explained } from './cli-workspace'
 import { openCliStore } from './cli-history'
 import {
@@ -37,15 +38,8 @@ const required = (value: string | undefined, option: string): string => {
   return value.trim()
 }
 
-function portOption(text: string | undefined): number {
-  if (text === undefined) return 5432
-  const port = Number(text)
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new UsageError(
-      cliText('cli.wrong.whole-number', { option: '--port', min: 1, max: 65535, value: text }),
-    )
-  return port
-}
+const portOption = (text: string | undefined) =>
+  wholeNumberOption(text, '--port', { min: 1, max: 65535, fallback: 5432 })
 
 /** Where `connect` goes, from the options; every missing one is a usage error. */
 function connectionOf(values: Values): TeamConnection {

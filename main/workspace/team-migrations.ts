@@ -216,29 +216,13 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   {
     version: 9,
     sql: `
-      CREATE OR REPLACE FUNCTION gatedesk.announce() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION gatedesk.announce_environments() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        IF TG_TABLE_NAME = 'history' THEN
-          PERFORM pg_notify('gatedesk_changes',
-            json_build_object('kind', 'history', 'id', NEW.id)::text);
-        ELSIF TG_TABLE_NAME = 'bulk_rows' THEN
-          PERFORM pg_notify('gatedesk_changes',
-            json_build_object('kind', 'bulk', 'job', NEW.job_id)::text);
-        ELSIF TG_TABLE_NAME = 'report_views' AND TG_OP = 'DELETE' THEN
-          PERFORM pg_notify('gatedesk_changes',
-            json_build_object('kind', 'views', 'template', OLD.template_id)::text);
-        ELSIF TG_TABLE_NAME = 'report_views' THEN
-          PERFORM pg_notify('gatedesk_changes',
-            json_build_object('kind', 'views', 'template', NEW.template_id)::text);
-        ELSIF TG_TABLE_NAME = 'environments' THEN
-          PERFORM pg_notify('gatedesk_changes', json_build_object('kind', 'environments')::text);
-        ELSE
-          PERFORM pg_notify('gatedesk_changes', json_build_object('kind', 'templates')::text);
-        END IF;
+        PERFORM pg_notify('gatedesk_changes', json_build_object('kind', 'environments')::text);
         RETURN NULL;
       END $$;
       CREATE TRIGGER environments_announced
         AFTER INSERT OR UPDATE OR DELETE ON gatedesk.environments
-        FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce();`,
+        FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce_environments();`,
   },
 ]
