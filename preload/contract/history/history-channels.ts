@@ -52,6 +52,11 @@ export const historyEntrySchema = z.object({
   errorCode: outputText(RESULT_TEXT_LIMITS.errorCode).nullable(),
   errorMessage: outputText(RESULT_TEXT_LIMITS.errorMessage).nullable(),
   message: outputText(RESULT_TEXT_LIMITS.message).nullable(),
+  /** Who sent it, in the team's audit trail: OS user, desk and database user (this desk's: none). */
+  sender: z
+    .object({ osUser: outputText(256), deskName: outputText(256), dbUser: outputText(256) })
+    .nullable()
+    .optional(),
   ...explainedFields,
 })
 

@@ -15,7 +15,12 @@ let bob: AppDesk
 let annaEnvironment: string
 
 interface Page {
-  entries: { orderId: string | null; outcome: string; environmentId: string }[]
+  entries: {
+    orderId: string | null
+    outcome: string
+    environmentId: string
+    sender?: { osUser: string; deskName: string; dbUser: string } | null
+  }[]
   total: number
 }
 
@@ -60,6 +65,14 @@ describe('History in the team workspace', () => {
     expect(orders(page)).toEqual(['HIST-TEAM-3', 'HIST-TEAM-2', 'HIST-TEAM-1'])
     expect(page.total).toBe(3)
     expect(page.entries.every((entry) => entry.outcome === 'approved')).toBe(true)
+    // Who sent each reaches the window, as the audit trail recorded it.
+    const senders = page.entries.map((entry) => entry.sender)
+    expect(senders.map((sender) => sender && `${sender.osUser}@${sender.deskName}`)).toEqual([
+      'bob@desk-2',
+      'bob@desk-2',
+      'anna@desk-1',
+    ])
+    expect(senders[2]!.dbUser).toBe(TEAM_DESKS.anna.user)
   }, 30_000)
 
   it('pages, and filters by text, operation, outcome, environment and time', async () => {

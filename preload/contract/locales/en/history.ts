@@ -24,6 +24,7 @@ export const history = {
     errorCode: 'Error code',
     errorMessage: 'Error message',
     message: 'Message',
+    sender: 'Sent by',
     from: 'From',
     to: 'To',
     limit: 'Page size',
@@ -81,5 +82,6 @@ export const history = {
     copied: 'Copied the request and its parameters as text.',
     copyFailed: 'Could not copy to the clipboard: {message}',
     entry: 'History entry',
+    sender: '{osUser} at {deskName} (database user {dbUser})',
   },
 }

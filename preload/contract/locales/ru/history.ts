@@ -26,6 +26,7 @@ export const history: Translation<typeof english> = {
     errorCode: 'Код ошибки',
     errorMessage: 'Текст ошибки',
     message: 'Сообщение',
+    sender: 'Отправил',
     from: 'С',
     to: 'По',
     limit: 'Размер страницы',
@@ -84,5 +85,6 @@ export const history: Translation<typeof english> = {
     copied: 'Запрос и его параметры скопированы текстом.',
     copyFailed: 'Не удалось скопировать в буфер обмена: {message}',
     entry: 'Запись истории',
+    sender: '{osUser} на {deskName} (пользователь базы {dbUser})',
   },
 }
