@@ -9,3 +9,4 @@ export {
 export { createTeamAuditTrail, teamHistoryWrites } from './team-audit-trail'
 export type { SentRequest } from './history-types'
 export { notRecorded, teamRecords } from './team-records'
+export { teamUncertainSameUpdate } from './team-uncertain-update'
