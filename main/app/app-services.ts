@@ -29,7 +29,6 @@ import { createReportService } from '../reports/report-service'
 import type { PdfPrinter } from '../reports/report-print'
 import { createReportTemplateService } from '../templates/template-service'
 import { createSavedViewService } from '../templates/saved-view-service'
-import { createSavedViewsRepository } from '../templates/saved-views-repository'
 import { connectSandboxEnvironment } from '../environments/sandbox-environment'
 import { createEmbeddedSandbox } from '../sandbox/process/embedded-sandbox'
 import type { SecretStore } from '../platform/keychain/secret-store'
@@ -40,13 +39,13 @@ import { startSessionTemp } from '../platform/db/session-temp'
 import { createBulkJournal } from '../bulk/bulk-journal-repository'
 import { createBulkMappings } from '../bulk/bulk-mappings-repository'
 import { createHistoryRepository } from '../history/history-repository'
-import { createReportTemplatesRepository } from '../templates/report-templates-repository'
 import type { ProcessLauncher } from '../platform/workers/process-channel'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-channels'
 import type { Sender } from '../history/audit-trail'
 import { thisDesk } from '../workspace/this-desk'
 import { appWorkspace } from './app-workspace'
+import { workspaceStores } from './workspace-stores'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -149,14 +148,6 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
   const history = createHistoryRepository(db)
   history.markInterrupted()
-  // A delete can be undone while GateDesk runs; what was deleted before this start goes now.
-  const viewsRepository = createSavedViewsRepository({ db, logError: options.logError })
-  const templates = createReportTemplateService({
-    templates: createReportTemplatesRepository(db),
-    views: viewsRepository,
-  })
-  templates.purgeDeleted()
-  const views = createSavedViewService({ views: viewsRepository })
   const environments = environmentService(db, options)
   const workspace = appWorkspace({
     db,
@@ -166,6 +157,9 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     version: options.version,
     environments,
   })
+  const stores = workspaceStores({ db, session: workspace.session, logError: options.logError })
+  const templates = createReportTemplateService({ stores: stores.templates })
+  const views = createSavedViewService({ local: stores.localViews, shared: stores.sharedViews })
   const gateway: GatewayDeps = { httpsPost, httpsPostToFile, now: Date.now, nonce: randomNonce }
 
   // The built-in sandbox gateway, in a process of its own: the environment a new user works in.

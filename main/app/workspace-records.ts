@@ -2,6 +2,7 @@ import { ExplainedError } from '../../preload/contract/platform/explained'
 import { localRecords, type OpenRecords, type Sender } from '../history/audit-trail'
 import type { HistoryRepository } from '../history/history-repository'
 import { notRecorded, teamRecords } from '../history/team-records'
+import { teamUncertainSameUpdate } from '../history/team-uncertain-update'
 import type { EnvironmentService } from '../environments/environment-service'
 import { gatewayId } from '../platform/gateway/gateway-id'
 import type { TeamSession } from '../workspace/team-session'
@@ -28,6 +29,10 @@ export function workspaceRecords(deps: {
     return {
       ...teamRecords(team, deps.sender),
       environment: { id: gatewayId(target), name: environment.name },
+      uncertainSameUpdateOf: (environmentId, parameters) =>
+        teamUncertainSameUpdate(team.pool, environmentId, parameters).catch((error: unknown) => {
+          throw notRecorded(team.explain(error))
+        }),
     }
   }
 }

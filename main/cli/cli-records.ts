@@ -1,6 +1,7 @@
 import { explainedDetail, ExplainedError } from '../../preload/contract/platform/explained'
 import {
   teamRecords,
+  teamUncertainSameUpdate,
   type HistoryOperation,
   type RequestResult,
   type SentRequest,
@@ -9,6 +10,7 @@ import { coded } from '../platform/i18n/english'
 import type { Parameter } from '../platform/privacy/parameter'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { HistoryRepository } from '../history'
+import type { SendingContext } from '../recurring'
 import { gatewayId } from '../platform/gateway/gateway-id'
 import { openCliStore } from './cli-history'
 import { CliFailure } from './cli-io'
@@ -33,8 +35,10 @@ export interface CliRecords {
   environment: { id: string; name: string }
   recordSending(request: SentRequest): Promise<number>
   recordResult(id: number, result: RequestResult): Promise<void>
-  /** This desk's own history: what the resend guard checks (the team's is checked by claims). */
+  /** This desk's own history (a sending context's). */
   deskHistory: HistoryRepository
+  /** The resend guard's question, asked of these records: the team's trail in its workspace. */
+  uncertainSameUpdate: SendingContext['uncertainSameUpdate']
   close(): Promise<void>
 }
 
@@ -51,6 +55,8 @@ export async function openCliRecords(
       recordSending: async (request) => store.history.recordSending(request),
       recordResult: async (id, result) => store.history.recordResult(id, result),
       deskHistory: store.history,
+      uncertainSameUpdate: (environmentId, parameters) =>
+        store.history.uncertainSameUpdateOf(environmentId, parameters),
       close: async () => store.close(),
     }
   }
@@ -66,6 +72,10 @@ export async function openCliRecords(
       recordSending: (request) => records.recordSending(request).catch(failed),
       recordResult: (id, result) => records.recordResult(id, result).catch(failed),
       deskHistory: store.history,
+      uncertainSameUpdate: (environmentId, parameters) =>
+        teamUncertainSameUpdate(team.pool, environmentId, parameters).catch((error: unknown) =>
+          failed(team.explain(error)),
+        ),
       close: async () => {
         await team.pool.end()
         store.close()

@@ -63,6 +63,7 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
         secrets,
         gateway: cliGatewayDeps,
         history: records.deskHistory,
+        uncertainSameUpdate: records.uncertainSameUpdate,
         recorder: {
           sending: (request) => records.recordSending(request),
           result: (id, result) => records.recordResult(id, result),

@@ -1,4 +1,5 @@
 import type { GatewayEnvironment } from '../platform/gateway/environment'
+import type { Parameter } from '../platform/privacy/parameter'
 import type {
   HistoryEntry,
   HistoryRepository,
@@ -36,6 +37,11 @@ export type RequestRecords = Pick<AuditTrail, 'recordSending' | 'recordResult'>
 export interface SendRecords extends RequestRecords {
   /** The team's: the gateway's id (gatewayId), the same on every desk and the command line. */
   environment: { id: string; name: string }
+  /** The resend guard's question, asked of these records (uncertainSameUpdateOf). */
+  uncertainSameUpdateOf(
+    environmentId: string,
+    parameters: readonly Parameter[],
+  ): Promise<HistoryEntry | null>
 }
 
 /**
@@ -64,4 +70,9 @@ export function localAuditTrail(history: HistoryRepository): AuditTrail {
 /** The local workspace's records of a send: this desk's history, the environment as it is. */
 export const localRecords =
   (history: HistoryRepository): OpenRecords =>
-  async (environment) => ({ ...localAuditTrail(history), environment })
+  async (environment) => ({
+    ...localAuditTrail(history),
+    environment,
+    uncertainSameUpdateOf: async (environmentId, parameters) =>
+      history.uncertainSameUpdateOf(environmentId, parameters),
+  })

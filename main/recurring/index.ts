@@ -2,4 +2,4 @@
 // main/cli/ imports a feature only through this file (.dependency-cruiser.js).
 export type { UncertainSend } from './resend-guard'
 export { sendRecurringUpdate } from './send-core'
-export { createSendingContext } from './sending-context'
+export { createSendingContext, type SendingContext } from './sending-context'

@@ -88,17 +88,24 @@ export function createRecurringUpdateService(deps: RecurringDeps & { openRecords
       } catch (error) {
         return refusal(error)
       }
+      /** What keeps the records from answering or recording: the send's refusal. */
+      const refuse = (error: unknown): never => {
+        refused = error
+        throw error
+      }
       const recorder: SendRecorder = {
-        sending: (sent) =>
-          records.recordSending(sent).catch((error: unknown) => {
-            refused = error
-            throw error
-          }),
+        sending: (sent) => records.recordSending(sent).catch(refuse),
         result: (id, result) => records.recordResult(id, result),
       }
       try {
         const sent = await sendRecurringUpdate(
-          { ...context, environment: records.environment, recorder },
+          {
+            ...context,
+            environment: records.environment,
+            recorder,
+            uncertainSameUpdate: (environmentId, parameters) =>
+              records.uncertainSameUpdateOf(environmentId, parameters).catch(refuse),
+          },
           {
             parameters: given,
             profileType: request.profileType,

@@ -1,5 +1,5 @@
 import type { Parameter } from '../platform/privacy/parameter'
-import type { HistoryOutcome, HistoryRepository } from '../history/history-repository'
+import type { HistoryEntry, HistoryOutcome, HistoryRepository } from '../history/history-repository'
 import { coded } from '../platform/i18n/english'
 
 /** An earlier send of the same update whose outcome is uncertain: it may have changed the profile. */
@@ -21,7 +21,11 @@ export function uncertainEarlierSend(
   environmentId: string,
   parameters: readonly Parameter[],
 ): UncertainSend | null {
-  const latest = history.uncertainSameUpdateOf(environmentId, parameters)
+  return uncertainSendOf(history.uncertainSameUpdateOf(environmentId, parameters))
+}
+
+/** The earlier send the guard holds an update for, from the records' newest uncertain entry. */
+export function uncertainSendOf(latest: HistoryEntry | null): UncertainSend | null {
   if (latest === null) return null
   return {
     historyId: latest.id,

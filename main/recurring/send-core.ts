@@ -6,7 +6,7 @@ import type { Parameter } from '../platform/privacy/parameter'
 import type { CallOptions } from '../platform/gateway/gateway-client'
 import { updateRecurringPayment } from '../platform/gateway/update-recurring-payment'
 import { codedResult, type UpdateResult } from '../platform/gateway/update-response'
-import { uncertainEarlierSend, uncertainSendRefusal, type UncertainSend } from './resend-guard'
+import { uncertainSendOf, uncertainSendRefusal, type UncertainSend } from './resend-guard'
 import type { SendingContext, SendRecorder } from './sending-context'
 import { parametersOf } from '../platform/gateway/update-parameters'
 import { boundedResult } from '../platform/gateway/update-result-view'
@@ -76,7 +76,9 @@ export async function sendRecurringUpdate(
     return refused(refusedByRules(issues), issues)
   }
   if (!update.confirmedResend) {
-    const earlier = uncertainEarlierSend(context.history, context.environment.id, parameters)
+    const earlier = uncertainSendOf(
+      await context.uncertainSameUpdate(context.environment.id, parameters),
+    )
     if (earlier !== null) {
       const { messageCode, params } = uncertainSendRefusal(earlier)
       return {

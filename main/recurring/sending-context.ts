@@ -1,6 +1,12 @@
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { GatewayDeps, SigningSecrets } from '../platform/gateway/gateway-client'
-import type { HistoryRepository, RequestResult, SentRequest } from '../history/history-repository'
+import type {
+  HistoryEntry,
+  HistoryRepository,
+  RequestResult,
+  SentRequest,
+} from '../history/history-repository'
+import type { Parameter } from '../platform/privacy/parameter'
 
 /**
  * How a send is recorded before it leaves and completed after; bulk adds its journal to it. The
@@ -22,6 +28,14 @@ export interface SendingContext {
   gateway: GatewayDeps
   history: HistoryRepository
   recorder: SendRecorder
+  /**
+   * The resend guard's question (HistoryRepository.uncertainSameUpdateOf), asked of the records
+   * the sends go in: this desk's history unless given (the team's audit trail).
+   */
+  uncertainSameUpdate(
+    environmentId: string,
+    parameters: readonly Parameter[],
+  ): HistoryEntry | null | Promise<HistoryEntry | null>
 }
 
 /**
@@ -37,10 +51,8 @@ export function keyOnce(secrets: SigningSecrets): SigningSecrets {
 }
 
 export function createSendingContext(
-  parts: Omit<SendingContext, 'recorder' | 'secrets'> & {
-    secrets: SigningSecrets
-    recorder?: SendRecorder
-  },
+  parts: Omit<SendingContext, 'recorder' | 'secrets' | 'uncertainSameUpdate'> &
+    Partial<Pick<SendingContext, 'recorder' | 'uncertainSameUpdate'>> & { secrets: SigningSecrets },
 ): SendingContext {
   const history = parts.history
   return {
@@ -50,5 +62,8 @@ export function createSendingContext(
       sending: (request) => history.recordSending(request),
       result: (id, result) => history.recordResult(id, result),
     },
+    uncertainSameUpdate:
+      parts.uncertainSameUpdate ??
+      ((environmentId, parameters) => history.uncertainSameUpdateOf(environmentId, parameters)),
   }
 }

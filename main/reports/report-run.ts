@@ -236,10 +236,10 @@ async function failedOutcome(
   }
 }
 
-/** "Recently run" is a convenience: failing to note it must not cost the report. */
+/** "Recently run" is a convenience: failing to note it (a role that may not) must not cost the report. */
 function markRun(deps: ReportRunDeps, templateId: string) {
   try {
-    deps.markTemplateRun(templateId)
+    Promise.resolve(deps.markTemplateRun(templateId)).catch(() => undefined)
   } catch {
     // The template's list order is all that is lost.
   }

@@ -24,7 +24,7 @@ export function reportTemplateHandlers(deps: {
     'templates:duplicate': async ({ id }) => templates.duplicate(id),
     'templates:rename': async ({ id, name }) => templates.rename(id, name),
     'templates:delete': async ({ id }) => {
-      templates.remove(id)
+      await templates.remove(id)
       return { deleted: true as const }
     },
     'templates:restore': async ({ id }) => templates.restore(id),

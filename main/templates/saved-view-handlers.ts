@@ -9,7 +9,7 @@ export function savedViewHandlers(deps: { views: SavedViewService }): Pick<Handl
     'report-views:list': async ({ scope }) => views.list(scope),
     'report-views:save': async (input) => views.save(input),
     'report-views:rename': async ({ id, name }) => views.rename(id, name),
-    'report-views:delete': async ({ id }) => ({ deleted: views.remove(id) }),
-    'report-views:mark-used': async ({ id }) => ({ marked: views.markUsed(id) }),
+    'report-views:delete': async ({ id }) => ({ deleted: await views.remove(id) }),
+    'report-views:mark-used': async ({ id }) => ({ marked: await views.markUsed(id) }),
   }
 }

@@ -21,12 +21,9 @@ import { outputText } from '../../preload/contract/platform/text'
 import { NotRegularFileError, readRegularFile } from '../platform/csv/regular-file'
 import { coded } from '../platform/i18n/english'
 import { requestWithViews, splitViews } from './template-file-views'
-import type { SavedViewsRepository } from './saved-views-repository'
-import {
-  TemplateRefusedError,
-  type ReportTemplate,
-  type ReportTemplatesRepository,
-} from './report-templates-repository'
+import type { SavedViewStore, TemplateViewScope } from './saved-view-store'
+import type { TemplateStore } from './template-store'
+import { TemplateRefusedError, type ReportTemplate } from './report-templates-repository'
 
 const ISSUES_SHOWN = 100
 
@@ -37,9 +34,9 @@ const view = ({ request, ...summary }: ReportTemplate) => ({
 })
 
 /** Saves, or says at which fields the template was refused. */
-function savedOrRefused(save: () => ReportTemplate) {
+async function savedOrRefused(save: () => Promise<ReportTemplate>) {
   try {
-    return { status: 'saved' as const, template: view(save()) }
+    return { status: 'saved' as const, template: view(await save()) }
   } catch (error) {
     if (!(error instanceof TemplateRefusedError)) throw error
     return { status: 'refused' as const, issues: error.issues.slice(0, ISSUES_SHOWN) }
@@ -74,7 +71,7 @@ type FileRefusal = Extract<keyof MessageSchema['main']['report']['template'], `f
  */
 async function readTemplateFile(
   file: string,
-  freeName: (base: string) => string,
+  freeName: (base: string) => Promise<string>,
 ): Promise<TemplateFileRead> {
   const fileName = basename(file)
   const refused = (code: FileRefusal, params: MessageParams = {}) => ({
@@ -109,7 +106,7 @@ async function readTemplateFile(
     return {
       status: 'opened',
       fileName,
-      name: freeName(base),
+      name: await freeName(base),
       text,
       views: [],
       viewsSkipped: 0,
@@ -128,7 +125,7 @@ async function readTemplateFile(
   return {
     status: 'opened',
     fileName,
-    name: freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
+    name: await freeName(typeof reportName === 'string' && reportName.trim() ? reportName : base),
     text: requestJsonText(request),
     issues: checked.ok ? [] : checked.issues.slice(0, ISSUES_SHOWN),
     views,
@@ -136,44 +133,57 @@ async function readTemplateFile(
   }
 }
 
+/** Where the templates and their views are: the workspace's, as it is when a call starts. */
+export interface TemplateStores {
+  templates: TemplateStore
+  views: SavedViewStore<TemplateViewScope>
+}
+
+const scopeOf = (templateId: string): TemplateViewScope => ({ kind: 'template', templateId })
+
 /**
  * Report templates: the one place that lists, saves, copies, deletes, marks as run, imports and
- * exports them. The repository keeps them; the channels only ask the user which file.
+ * exports them. The workspace's stores keep them (this desk's, or the team's: `stores` reads the
+ * desk's setting on each call); the channels only ask the user which file.
  */
-export function createReportTemplateService(deps: {
-  templates: ReportTemplatesRepository
-  /** Saved views, carried in the files the templates are exported to. */
-  views?: SavedViewsRepository
-}) {
-  const { templates, views } = deps
-  const viewsOf = (templateId: string | null | undefined) =>
-    templateId && views ? views.list({ kind: 'template', templateId }).views : []
-  const recent = () => templates.recent(RECENT_TEMPLATES_MAX)
+export function createReportTemplateService(deps: { stores: () => Promise<TemplateStores> }) {
+  const templatesNow = async () => (await deps.stores()).templates
+  const recentOf = (templates: TemplateStore) => templates.recent(RECENT_TEMPLATES_MAX)
   return {
-    list: () => ({ templates: templates.list(), recent: recent() }),
-    get: (id: string) => view(templates.get(id)),
-    save: (draft: { id: string | null; name: string; request: ReportRequest }) =>
-      savedOrRefused(() => templates.save(draft)),
+    async list() {
+      const templates = await templatesNow()
+      const [all, recent] = await Promise.all([templates.list(), recentOf(templates)])
+      return { templates: all, recent }
+    },
+    get: async (id: string) => view(await (await templatesNow()).get(id)),
+    save: async (draft: { id: string | null; name: string; request: ReportRequest }) => {
+      const templates = await templatesNow()
+      return savedOrRefused(() => templates.save(draft))
+    },
     /** A copy of the template with copies of its saved views. */
-    duplicate: (id: string) =>
-      view(
-        templates.duplicate(id, (originalId, copyId) =>
-          views?.copyScope(
-            { kind: 'template', templateId: originalId },
-            { kind: 'template', templateId: copyId },
-          ),
-        ),
-      ),
-    rename: (id: string, name: string) => savedOrRefused(() => templates.rename(id, name)),
-    remove: (id: string) => templates.remove(id),
-    restore: (id: string) => view(templates.restore(id)),
+    async duplicate(id: string) {
+      const { templates, views } = await deps.stores()
+      const copy = await templates.duplicate(id)
+      await views.copyScope(scopeOf(id), scopeOf(copy.id))
+      return view(copy)
+    },
+    rename: async (id: string, name: string) => {
+      const templates = await templatesNow()
+      return savedOrRefused(() => templates.rename(id, name))
+    },
+    remove: async (id: string) => (await templatesNow()).remove(id),
+    restore: async (id: string) => view(await (await templatesNow()).restore(id)),
     /** Puts the template first among the recent ones; false when it is gone. */
-    markRun: (id: string) => ({ marked: templates.markRun(id), recent: recent() }),
-    /** Drops what was deleted before this start: a delete is undoable only while GateDesk runs. */
-    purgeDeleted: () => templates.purgeDeleted(),
-    importFile: (file: string) => readTemplateFile(file, templates.freeName),
-    exportFile: (file: string, request: ReportRequest, templateId?: string | null) =>
-      writeFile(file, requestJsonText(requestWithViews(request, viewsOf(templateId))), 'utf8'),
+    async markRun(id: string) {
+      const templates = await templatesNow()
+      return { marked: await templates.markRun(id), recent: await recentOf(templates) }
+    },
+    importFile: async (file: string) => readTemplateFile(file, (await templatesNow()).freeName),
+    async exportFile(file: string, request: ReportRequest, templateId?: string | null) {
+      const { views } = await deps.stores()
+      const saved = templateId ? (await views.list(scopeOf(templateId))).views : []
+      await writeFile(file, requestJsonText(requestWithViews(request, saved)), 'utf8')
+    },
   }
 }
 

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTeamAuditTrail } from '../../../main/history/team-audit-trail'
 import { databaseFile } from '../../../main/platform/db/data-dir'
+import { gatewayId } from '../../../main/platform/gateway/gateway-id'
 import { openDatabase } from '../../../main/platform/db/database'
 import { startAppDesk, type AppDesk } from '../../fixtures/app-desk'
 import { CARD_NUMBER, CVV2, leaks } from '../../fixtures/cli-card-data'
@@ -119,6 +121,36 @@ describe("the app's sends in the team workspace", () => {
     await anna.connect(team, TEAM_DESKS.anna)
     expect(await send(anna, annaEnvironment, 'APP-TEAM-3')).toMatchObject({ outcome: 'approved' })
     expect(teamEntries('APP-TEAM-3')).toContain('|approved|anna|desk-1|')
+  }, 60_000)
+
+  it("holds an update another desk's send of may have made, until the user confirms", async () => {
+    // Bob's desk sent the same update (another order id) and has not heard back: in flight.
+    const bobTrail = createTeamAuditTrail(team.poolOf(TEAM_DESKS.bob), {
+      osUser: 'bob',
+      deskName: 'desk-2',
+    })
+    const inFlight = await bobTrail.recordSending({
+      environment: { id: gatewayId(sandbox.env), name: 'Sandbox' },
+      operation: 'update-recurring-payment',
+      parameters: Object.entries(update('APP-TEAM-5')),
+    })
+    const held = await anna.value<{
+      outcome: string
+      messageCode?: string
+      uncertainEarlier: unknown
+    }>('recurring:send', { environmentId: annaEnvironment, parameters: update('APP-TEAM-6') })
+    expect(held).toMatchObject({
+      outcome: 'not-sent',
+      messageCode: 'update.uncertain-earlier',
+      uncertainEarlier: { historyId: inFlight, outcome: 'sending' },
+    })
+    expect(reachedGateway('APP-TEAM-6')).toBe(false)
+    const confirmed = await anna.value('recurring:send', {
+      environmentId: annaEnvironment,
+      parameters: update('APP-TEAM-6'),
+      confirmedResend: true,
+    })
+    expect(confirmed).toMatchObject({ outcome: 'approved' })
   }, 60_000)
 
   it('sends nothing once the team server is gone, and says what to do', async () => {

@@ -1,14 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import iconv from 'iconv-lite'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { startAppServices } from '../../../main/app/app-services'
-import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
-import { createEventEmitter } from '../../../main/platform/electron/ipc'
-import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
-import { sourceScript } from '../../../main/platform/workers/script-ref'
+import { testAppOptions } from '../../fixtures/app-options'
 import { transactionsCsv } from '../../fixtures/report-engine'
 
 // The app's real services over a data folder of their own: where its temp files go, and that
@@ -24,19 +20,7 @@ describe("the app's temp files", () => {
     mkdirSync(join(temp, 'app-crashed'), { recursive: true })
     writeFileSync(join(temp, 'app-crashed', 'utf8-1-payers.csv'), '"Name"\n"Ivan"\n')
     mkdirSync(join(temp, 'report-view-running'))
-    const services = await startAppServices({
-      dataDir,
-      version: '0.1.0-test',
-      platform: 'linux',
-      secretStore: createKeytarSecretStore({ service: `GateDesk-test-${randomUUID()}` }),
-      dialogs: { chooseFileToOpen: async () => null, chooseFileToSave: async () => null },
-      openExternal: async () => undefined,
-      emit: createEventEmitter(() => undefined),
-      logError: () => undefined,
-      scripts: sourceScript,
-      launchProcess: forkLauncher,
-      printer: { print: () => Promise.reject(new Error('this test prints nothing')) },
-    })
+    const services = await startAppServices(testAppOptions(dataDir))
     let closed = false
     try {
       const sessions = readdirSync(temp).filter((name) => name.startsWith('app-'))

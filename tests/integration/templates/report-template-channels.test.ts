@@ -1,3 +1,6 @@
+import { localSavedViewStore } from '../../../main/templates/saved-view-store'
+import { createSavedViewsRepository } from '../../../main/templates/saved-views-repository'
+import { localTemplateStore } from '../../../main/templates/template-store'
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -41,7 +44,11 @@ const dialogs: FileDialogs & { nextOpen: string | null; nextSave: string | null 
   },
 }
 
-const templates = createReportTemplateService({ templates: createReportTemplatesRepository(db) })
+const localStores = {
+  templates: localTemplateStore(createReportTemplatesRepository(db)),
+  views: localSavedViewStore(createSavedViewsRepository({ db, logError: () => undefined })),
+}
+const templates = createReportTemplateService({ stores: async () => localStores })
 const listeners = new Map<string, (event: InvokeEventLike, payload: unknown) => unknown>()
 const ipc: IpcMainLike = { handle: (name, listener) => listeners.set(name, listener) }
 registerHandlers(ipc, reportTemplateHandlers({ templates, dialogs }) as Handlers, {

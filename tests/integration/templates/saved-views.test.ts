@@ -1,3 +1,4 @@
+import { localSavedViewStore } from '../../../main/templates/saved-view-store'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -41,118 +42,139 @@ beforeEach(() => {
   db = openDatabase(join(dir, `db-${++files}`, 'gatedesk.sqlite'))
   clock = Date.parse('2026-11-20T09:00:00Z')
   warnings = []
+  const repository = createSavedViewsRepository({
+    db,
+    now: () => new Date((clock += 60_000)),
+    logError: (message) => warnings.push(message),
+  })
   views = createSavedViewService({
-    views: createSavedViewsRepository({
-      db,
-      now: () => new Date((clock += 60_000)),
-      logError: (message) => warnings.push(message),
-    }),
+    local: localSavedViewStore(repository),
+    shared: async () => null,
   })
   return () => db.close()
 })
 
-function saved(result: ReturnType<SavedViewService['save']>) {
+function saved(result: Awaited<ReturnType<SavedViewService['save']>>) {
   if (result.status !== 'saved') throw new Error(`refused: ${result.message}`)
   return result.view
 }
 
 describe('saved report views in the local database', () => {
-  it('keep every part of the view, listed by name per template', () => {
+  it('keep every part of the view, listed by name per template', async () => {
     const declines = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Declines', content: content('declined') }),
+      await views.save({
+        scope: TEMPLATE,
+        id: null,
+        name: 'Declines',
+        content: content('declined'),
+      }),
     )
-    saved(views.save({ scope: TEMPLATE, id: null, name: 'all EUR', content: content() }))
-    saved(views.save({ scope: OTHER_TEMPLATE, id: null, name: 'Elsewhere', content: content() }))
+    saved(await views.save({ scope: TEMPLATE, id: null, name: 'all EUR', content: content() }))
+    saved(
+      await views.save({ scope: OTHER_TEMPLATE, id: null, name: 'Elsewhere', content: content() }),
+    )
 
-    const listed = views.list(TEMPLATE)
+    const listed = await views.list(TEMPLATE)
     expect(listed.views.map((view) => view.name)).toEqual(['all EUR', 'Declines'])
     expect(listed.views[1]).toMatchObject({ id: declines.id, content: content('declined') })
-    expect(views.list(OTHER_TEMPLATE).views.map((view) => view.name)).toEqual(['Elsewhere'])
-    expect(views.list(BY_HEADER).views).toEqual([])
+    expect((await views.list(OTHER_TEMPLATE)).views.map((view) => view.name)).toEqual(['Elsewhere'])
+    expect((await views.list(BY_HEADER)).views).toEqual([])
   })
 
-  it('are kept per header for opened files: the same names in the same order, nothing else', () => {
-    saved(views.save({ scope: BY_HEADER, id: null, name: 'Mine', content: content() }))
-    expect(views.list({ kind: 'header', header: [...HEADER] }).views).toHaveLength(1)
-    expect(views.list({ kind: 'header', header: [...HEADER].reverse() }).views).toEqual([])
-    expect(views.list({ kind: 'header', header: [...HEADER, 'Email'] }).views).toEqual([])
+  it('are kept per header for opened files: the same names in the same order, nothing else', async () => {
+    saved(await views.save({ scope: BY_HEADER, id: null, name: 'Mine', content: content() }))
+    expect((await views.list({ kind: 'header', header: [...HEADER] })).views).toHaveLength(1)
+    expect((await views.list({ kind: 'header', header: [...HEADER].reverse() })).views).toEqual([])
+    expect((await views.list({ kind: 'header', header: [...HEADER, 'Email'] })).views).toEqual([])
   })
 
-  it('refuse a name another view of the report has, whatever its case, with what to do', () => {
-    saved(views.save({ scope: TEMPLATE, id: null, name: 'Declines', content: content() }))
+  it('refuse a name another view of the report has, whatever its case, with what to do', async () => {
+    saved(await views.save({ scope: TEMPLATE, id: null, name: 'Declines', content: content() }))
     const other = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Refunds', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Refunds', content: content() }),
     )
 
-    expect(views.rename(other.id, ' declines ')).toMatchObject({
+    expect(await views.rename(other.id, ' declines ')).toMatchObject({
       status: 'refused',
       messageCode: 'report-view.name-taken',
       message: 'This report already has a view named “declines”: choose another name.',
     })
     expect(
-      views.save({ scope: TEMPLATE, id: null, name: 'DECLINES', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'DECLINES', content: content() }),
     ).toMatchObject({
       status: 'refused',
       messageCode: 'report-view.name-taken',
     })
-    expect(views.rename(other.id, '  ')).toMatchObject({ messageCode: 'report-view.name-missing' })
+    expect(await views.rename(other.id, '  ')).toMatchObject({
+      messageCode: 'report-view.name-missing',
+    })
     // Another report may use the name.
     expect(
-      views.save({ scope: BY_HEADER, id: null, name: 'Declines', content: content() }).status,
+      (await views.save({ scope: BY_HEADER, id: null, name: 'Declines', content: content() }))
+        .status,
     ).toBe('saved')
-    expect(views.list(TEMPLATE).views.map((view) => view.name)).toEqual(['Declines', 'Refunds'])
+    expect((await views.list(TEMPLATE)).views.map((view) => view.name)).toEqual([
+      'Declines',
+      'Refunds',
+    ])
   })
 
-  it('rename, replace their content, and delete', () => {
+  it('rename, replace their content, and delete', async () => {
     const view = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Declines', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Declines', content: content() }),
     )
-    expect(views.rename(view.id, 'Declines last week')).toMatchObject({
+    expect(await views.rename(view.id, 'Declines last week')).toMatchObject({
       status: 'saved',
       view: { id: view.id, name: 'Declines last week' },
     })
     saved(
-      views.save({
+      await views.save({
         scope: TEMPLATE,
         id: view.id,
         name: 'Declines last week',
         content: content('x'),
       }),
     )
-    expect(views.list(TEMPLATE).views).toMatchObject([{ id: view.id, content: content('x') }])
+    expect((await views.list(TEMPLATE)).views).toMatchObject([
+      { id: view.id, content: content('x') },
+    ])
 
-    expect(views.remove(view.id)).toBe(true)
-    expect(views.remove(view.id)).toBe(false)
-    expect(views.list(TEMPLATE)).toEqual({ views: [], lastUsedId: null })
-    expect(views.rename(view.id, 'Back')).toMatchObject({ messageCode: 'report-view.not-found' })
+    expect(await views.remove(view.id)).toBe(true)
+    expect(await views.remove(view.id)).toBe(false)
+    expect(await views.list(TEMPLATE)).toEqual({ views: [], lastUsedId: null })
+    expect(await views.rename(view.id, 'Back')).toMatchObject({
+      messageCode: 'report-view.not-found',
+    })
   })
 
-  it('remember the one last used (applied or saved) per report', () => {
+  it('remember the one last used (applied or saved) per report', async () => {
     const first = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'First', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'First', content: content() }),
     )
     const second = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Second', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Second', content: content() }),
     )
-    expect(views.list(TEMPLATE).lastUsedId).toBe(second.id)
-    expect(views.markUsed(first.id)).toBe(true)
-    expect(views.list(TEMPLATE).lastUsedId).toBe(first.id)
-    expect(views.list(BY_HEADER).lastUsedId).toBeNull()
-    views.remove(first.id)
-    expect(views.list(TEMPLATE).lastUsedId).toBe(second.id)
-    expect(views.markUsed(first.id)).toBe(false)
+    expect((await views.list(TEMPLATE)).lastUsedId).toBe(second.id)
+    expect(await views.markUsed(first.id)).toBe(true)
+    expect((await views.list(TEMPLATE)).lastUsedId).toBe(first.id)
+    expect((await views.list(BY_HEADER)).lastUsedId).toBeNull()
+    await views.remove(first.id)
+    expect((await views.list(TEMPLATE)).lastUsedId).toBe(second.id)
+    expect(await views.markUsed(first.id)).toBe(false)
   })
 
-  it('leave out a stored view that no longer reads, with a warning in the log, and keep the others', () => {
-    const good = saved(views.save({ scope: TEMPLATE, id: null, name: 'Good', content: content() }))
+  it('leave out a stored view that no longer reads, with a warning in the log, and keep the others', async () => {
+    const good = saved(
+      await views.save({ scope: TEMPLATE, id: null, name: 'Good', content: content() }),
+    )
     const notJson = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Broken', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Broken', content: content() }),
     )
     const wrongShape = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Odd', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Odd', content: content() }),
     )
     const otherColumns = saved(
-      views.save({ scope: TEMPLATE, id: null, name: 'Other columns', content: content() }),
+      await views.save({ scope: TEMPLATE, id: null, name: 'Other columns', content: content() }),
     )
     db.prepare(`UPDATE report_views SET content = ? WHERE id = ?`).run(
       JSON.stringify({ ...content(), header: ['Id', 'Amount'] }),
@@ -164,7 +186,7 @@ describe('saved report views in the local database', () => {
       wrongShape.id,
     )
 
-    const listed = views.list(TEMPLATE)
+    const listed = await views.list(TEMPLATE)
     expect(listed.views.map((view) => view.id)).toEqual([good.id])
     // The broken one was used last: the last readable one is restored instead.
     expect(listed.lastUsedId).toBe(good.id)

@@ -1,3 +1,5 @@
+import { localSavedViewStore } from '../../../main/templates/saved-view-store'
+import { localTemplateStore } from '../../../main/templates/template-store'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +33,11 @@ beforeEach(() => {
   db = openDatabase(join(dir, `db-${++files}`, 'gatedesk.sqlite'))
   logged = []
   views = createSavedViewsRepository({ db, logError: (message) => logged.push(message) })
-  service = createReportTemplateService({ templates: createReportTemplatesRepository(db), views })
+  const stores = {
+    templates: localTemplateStore(createReportTemplatesRepository(db)),
+    views: localSavedViewStore(views),
+  }
+  service = createReportTemplateService({ stores: async () => stores })
   return () => db.close()
 })
 
@@ -39,7 +45,7 @@ const path = (name: string) => join(dir, `${files}-${name}`)
 
 describe('saved views in template files', () => {
   it('are written beside the request and read back apart from it', async () => {
-    const saved = service.save({ id: null, name: 'Weekly', request })
+    const saved = await service.save({ id: null, name: 'Weekly', request })
     if (saved.status !== 'saved') throw new Error('not saved')
     const templateId = saved.template.id
     views.save({ scope: { kind: 'template', templateId }, id: null, name: 'EUR first', content })
@@ -98,15 +104,15 @@ describe('saved views in template files', () => {
 })
 
 describe('a duplicated template', () => {
-  it('gets copies of its views, the last used one still restored, the original’s untouched', () => {
-    const saved = service.save({ id: null, name: 'Weekly', request })
+  it('gets copies of its views, the last used one still restored, the original’s untouched', async () => {
+    const saved = await service.save({ id: null, name: 'Weekly', request })
     if (saved.status !== 'saved') throw new Error('not saved')
     const original = { kind: 'template' as const, templateId: saved.template.id }
     views.save({ scope: original, id: null, name: 'EUR first', content })
     const plain = { ...content, pivot: undefined, query: { ...content.query, search: '' } }
     views.save({ scope: original, id: null, name: 'Plain', content: plain })
 
-    const copy = service.duplicate(saved.template.id)
+    const copy = await service.duplicate(saved.template.id)
     const copied = views.list({ kind: 'template', templateId: copy.id })
     expect(copied.views.map((view) => [view.name, view.content])).toEqual([
       ['EUR first', content],

@@ -40,6 +40,13 @@ export const mainWorkspace = {
     unavailable:
       "The team's history cannot be read now ({detail}), and this desk's own history is not shown in its place. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
   },
+  /** The team's report templates and saved views. */
+  stores: {
+    'role-refused':
+      "The team workspace refused this change for your role ({role}): the team's report templates are kept by its admins. Ask your team's administrator, or export the template to a file.",
+    unavailable:
+      "The team workspace cannot be used now ({detail}): its report templates and views are neither shown nor changed, and this desk's own are not shown in their place. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
+  },
   'bulk-card-data':
     'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
   'run-lost':
