@@ -48,13 +48,19 @@ export function typedInput(param: string, type: ColumnType): string {
 }
 
 /**
- * The column's exact sum as a decimal string. DuckDB sums DECIMAL(18) and BIGINT exactly, into a
- * 128-bit total; values too wide for those fast casts are summed apart, cast to DECIMAL(38) or
- * HUGEINT, and added (one cast to the wide type for every row took a third more time).
+ * The column's exact sum in two steps, for an aggregate whose groups are summed again: `parts`,
+ * its sums in each first group (`s<column>` of the values that fit the fast DECIMAL(18) or
+ * BIGINT cast, `w<column>` of the wider ones, cast to DECIMAL(38) or HUGEINT: DuckDB sums both
+ * exactly, into a 128-bit total, and one cast to the wide type for every row took a third more
+ * time), and `total`, those sums added up over the second grouping, as a decimal string.
  */
-export function exactSum(column: number, type: ColumnType): string {
+export function exactSumParts(column: number, type: ColumnType): { parts: string; total: string } {
   const { fast, rest } = numberValues(column, type)
-  return `(coalesce(sum(${fast}), 0) + coalesce(sum(${rest}), 0))::VARCHAR`
+  const name = columnName(column)
+  return {
+    parts: `sum(${fast}) AS s${name}, sum(${rest}) AS w${name}`,
+    total: `(coalesce(sum(s${name}), 0) + coalesce(sum(w${name}), 0))::VARCHAR`,
+  }
 }
 
 /**

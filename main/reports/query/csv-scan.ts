@@ -45,12 +45,15 @@ export function extractedScan(
 }
 
 /**
- * DuckDB's read buffer for the report file: its longest line (max_line_size; a longer row fails
- * the read, and the columns are extracted). Over a sort, a filter and totals of 1M rows, the
- * query process peaked at 298 MB with DuckDB's default (32 MiB a thread), 220-236 MB with 8 MiB
- * and 183-210 MB with this, as fast.
+ * DuckDB's read buffer for the report file: 4 times its longest line (max_line_size, 2 MB by
+ * default; a longer row fails the read, and the columns are extracted). Over a sort, a filter
+ * and totals of 1M rows, the query process peaked at 298 MB with DuckDB's default (32 MiB a
+ * thread), 220-236 MB with this and 183-210 MB with 2 MiB; but 2 MiB cost CPU (10M rows,
+ * `report-view`, user + system CPU-s of the whole command, medians of alternating pairs: a sort
+ * 4.89 against 4.57 with this, totals 4.56 against 4.42; the largest process 273-297 MB against
+ * 295-344 for the sort, alike for totals).
  */
-const REPORT_READ_BUFFER_BYTES = 2 * 1024 * 1024
+const REPORT_READ_BUFFER_BYTES = 8 * 1024 * 1024
 
 /**
  * `SELECT c… FROM read_csv(…)` over the report file itself, for a file whose quoting reads alike

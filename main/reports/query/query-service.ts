@@ -1,7 +1,7 @@
 import type { DuckDBConnection, DuckDBVector } from '@duckdb/node-api'
 import type { ReportTotals, ViewQuery } from '../../../preload/contract/reports/report-view'
 import type { PivotRequest, PivotResult } from '../../../preload/contract/reports/report-pivot'
-import { columnName, exactSum } from './column-sql'
+import { columnName, exactSumParts } from './column-sql'
 import { checkQuery } from './query-check'
 import type { AnswerAhead, PreparedSource, QuerySource, ViewRows } from './query-messages'
 import { pivotPlan } from './pivot-sql'
@@ -197,7 +197,10 @@ export function createQueryService(
 /** The columns the totals of a report read, and their one query (totalsSql). */
 function totalsPlan(source: Pick<QuerySource, 'header' | 'columnTypes'>) {
   const { amount, currency, type, numeric } = totalsColumns(source)
-  const columns = [amount, currency, type, ...numeric].filter((column) => column !== null)
+  // Amount is also a numeric column summed: read once.
+  const columns = [...new Set([amount, currency, type, ...numeric])].filter(
+    (column) => column !== null,
+  )
   const byCurrency = amount !== null && currency !== null ? currency : null
   const sets = { amount, byCurrency, byType: type, numeric }
   const query: Omit<FileQuery<TotalsRow>, 'params'> = {
@@ -217,7 +220,9 @@ const wholeView = (groups: readonly TotalsRow[]) =>
  * Transaction_type (`byCurrency`, `byType`: their columns, if totalled) the rows and sums of
  * each group, at most GROUPS_MAX groups of each, in order; with both, per currency and type too
  * (at most PAIRS_MAX + 1), for the net. Each row says which it is: of a currency, of a type, of
- * both, or neither (the whole view).
+ * both, or neither (the whole view). The view's rows are grouped once, by every key, and the
+ * `GROUPING SETS` sum those groups (few): four sets over every row put each row in four hash
+ * tables (10M rows: about 0.4 CPU-s more).
  */
 function totalsSql(
   source: Pick<QuerySource, 'columnTypes'>,
@@ -232,21 +237,28 @@ function totalsSql(
   const key = (column: number | null) => (column === null ? 'NULL' : columnName(column))
   const currency = key(groups.byCurrency)
   const type = key(groups.byType)
+  const keys = [groups.byCurrency, groups.byType].filter((c) => c !== null).map(key)
   const sets = [
     '()',
-    ...[groups.byCurrency, groups.byType].filter((c) => c !== null).map((c) => `(${key(c)})`),
+    ...keys.map((name) => `(${name})`),
     // Amount per currency and type, whose signs make each currency's net (totals-net.ts).
-    ...(groups.byCurrency !== null && groups.byType !== null ? [`(${currency}, ${type})`] : []),
+    ...(keys.length === 2 ? [`(${currency}, ${type})`] : []),
   ]
-  const sums = groups.numeric.map((column) => `, ${exactSum(column, source.columnTypes[column]!)}`)
+  const sums = groups.numeric.map((column) => exactSumParts(column, source.columnTypes[column]!))
+  const firstGroups = [
+    `SELECT ${[...keys, 'count(*) AS n', ...sums.map((sum) => sum.parts)].join(', ')} ${from}`,
+    keys.length === 0 ? '' : `GROUP BY ${keys.join(', ')}`,
+  ].join(' ')
   // NULL for a column not totalled: GROUPING() of a constant is 0, as of the whole view.
   const of = (column: number | null) => (column === null ? 'false' : `GROUPING(${key(column)}) = 0`)
   // A row of a currency and a type is of both.
   const cap = `CASE WHEN of_currency AND of_type THEN ${PAIRS_MAX + 1} ELSE ${GROUPS_MAX} END`
   return [
     `SELECT ${of(groups.byCurrency)} AS of_currency, ${of(groups.byType)} AS of_type,`,
-    `${currency}::VARCHAR AS currency, ${type}::VARCHAR AS type, count(*)${sums.join('')}`,
-    `${from} GROUP BY GROUPING SETS (${sets.join(', ')})`,
+    `${currency}::VARCHAR AS currency, ${type}::VARCHAR AS type,`,
+    // No first group at all (an empty view) sums to NULL: no rows.
+    `coalesce(sum(n), 0)::BIGINT${sums.map((sum) => `, ${sum.total}`).join('')}`,
+    `FROM (${firstGroups}) AS first_groups GROUP BY GROUPING SETS (${sets.join(', ')})`,
     `QUALIFY row_number() OVER (PARTITION BY of_currency, of_type ORDER BY currency, type) <= ${cap}`,
     'ORDER BY of_currency, of_type, currency, type',
   ].join(' ')

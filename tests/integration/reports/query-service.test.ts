@@ -246,6 +246,7 @@ describe('totals of a view', () => {
       { currency: 'USD', sum: '0.105', count: 1, net: '0.105' },
     ])
     const none = await service.totals(transactions, { sort: [], filters: [], search: 'nowhere' })
+    expect(none.rowCount).toBe(0)
     expect(none.columnSums).toEqual([{ column: AMOUNT, sum: '0.000' }])
   })
 
@@ -282,6 +283,30 @@ describe('totals of a view', () => {
       { column: 0, sum: '123456789012345679.500' },
       { column: 1, sum: String(2n * 9223372036854775807n - 5n) },
     ])
+  })
+
+  it('sums values too wide for the fast casts exactly per currency and type too', async () => {
+    const source = report(
+      ['Amount', 'Currency', 'Transaction_type'],
+      [
+        ['123456789012345678.250', 'EUR', 'SALE'],
+        ['1.500', 'EUR', 'SALE'],
+        ['99999999999999999999.001', 'EUR', 'REFUND'],
+        ['-0.250', 'USD', 'SALE'],
+      ],
+      [{ kind: 'decimal', scale: 3 }, { kind: 'text' }, { kind: 'text' }],
+    )
+    const totals = await service.totals(source, { sort: [], filters: [] })
+    expect(totals.amountByCurrency).toEqual([
+      {
+        currency: 'EUR',
+        sum: '100123456789012345678.751',
+        count: 3,
+        net: '-99876543210987654319.251',
+      },
+      { currency: 'USD', sum: '-0.250', count: 1, net: '-0.250' },
+    ])
+    expect(totals.columnSums).toEqual([{ column: 0, sum: '100123456789012345678.501' }])
   })
 
   it('lists at most 1000 currencies and 1000 types, in order, each kind apart', async () => {
