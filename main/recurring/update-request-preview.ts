@@ -8,7 +8,7 @@ import { maskParameters } from '../platform/privacy/redaction'
 import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
 
 export interface PreviewDeps {
-  environments: Pick<EnvironmentService, 'gatewayEnvironment' | 'signingSecrets'>
+  environments: Pick<EnvironmentService, 'reads'>
   gateway: GatewayDeps
 }
 
@@ -24,8 +24,9 @@ export function createRecurringPreviewService(deps: PreviewDeps) {
       environmentId: string,
       input: Record<string, string | undefined>,
     ): Promise<RecurringRequestPreview> {
-      const env = deps.environments.gatewayEnvironment(environmentId)
-      const privateKey = await deps.environments.signingSecrets(environmentId).rsaPrivateKey()
+      const environments = await deps.environments.reads()
+      const env = environments.gatewayEnvironment(environmentId)
+      const privateKey = await environments.signingSecrets(environmentId).rsaPrivateKey()
       const parameters = parametersOf(givenValues(input))
       const nonce = deps.gateway.nonce()
       const timestamp = unixSeconds(deps.gateway)

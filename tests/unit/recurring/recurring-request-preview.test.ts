@@ -20,10 +20,16 @@ const env: GatewayEnvironment = {
 const gateway = { now: () => 1_790_000_000_000, nonce: () => 'nonce-1' } as GatewayDeps
 const service = createRecurringPreviewService({
   environments: {
-    gatewayEnvironment: () => env,
-    signingSecrets: () => ({
-      controlKey: async () => 'unused',
-      rsaPrivateKey: async () => privateKey,
+    reads: async () => ({
+      list: () => [],
+      get: () => {
+        throw new Error('not asked')
+      },
+      gatewayEnvironment: () => env,
+      signingSecrets: () => ({
+        controlKey: async () => 'unused',
+        rsaPrivateKey: async () => privateKey,
+      }),
     }),
   },
   gateway,
