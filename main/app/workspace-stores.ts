@@ -51,14 +51,16 @@ async function openedTeam(
   }
 }
 
-/** The store with every call's failure worded by `word`. */
+/** The store with every call's failure worded by `word` (what is not a call kept as it is). */
 function worded<T extends object>(store: T, word: (error: unknown) => unknown): T {
   const calls = Object.entries(store).map(([name, call]) => [
     name,
-    (...args: unknown[]) =>
-      (call as (...args: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-        throw word(error)
-      }),
+    typeof call !== 'function'
+      ? call
+      : (...args: unknown[]) =>
+          (call as (...args: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+            throw word(error)
+          }),
   ])
   return Object.fromEntries(calls) as T
 }

@@ -9,7 +9,8 @@ import {
 import type { GatewayEnvironment } from '../platform/gateway/environment'
 import type { SigningSecrets } from '../platform/gateway/gateway-client'
 import { accountName, type SecretKind, type SecretStore } from '../platform/keychain/secret-store'
-import { signingSecretsFor } from './keys/signing-secrets'
+import { keychainKeyFingerprint, signingSecretsFor } from './keys/signing-secrets'
+import { sendingKeyCheck, type SendingKeyCheck } from './sending-key-check'
 import type { Db } from '../platform/db/database'
 import {
   createEnvironmentRepository,
@@ -88,6 +89,12 @@ export interface EnvironmentReads {
   gatewayEnvironment(id: string): GatewayEnvironment
   /** The environment's secrets for the gateway operations, read at signing time, in main only. */
   signingSecrets(id: string): SigningSecrets
+  /**
+   * Before a send to a team's environment: whether this desk's own key is the one the team
+   * recorded (the gateway has its public half), else the warning that names both fingerprints.
+   * This desk's own environments record this desk's key: always sent.
+   */
+  keyCheck(id: string): Promise<SendingKeyCheck>
 }
 
 function signingSecretsOf(secrets: SecretStore, environment: StoredEnvironment): SigningSecrets {
@@ -100,7 +107,11 @@ function signingSecretsOf(secrets: SecretStore, environment: StoredEnvironment):
 
 function readsOf(
   secrets: SecretStore,
-  environments: { list(): StoredEnvironment[]; find(id: string): StoredEnvironment | null },
+  environments: {
+    kept: EnvironmentStore['kept']
+    list(): StoredEnvironment[]
+    find(id: string): StoredEnvironment | null
+  },
 ): EnvironmentReads {
   const stored = (id: string) => found(id, environments.find(id))
   return {
@@ -108,6 +119,17 @@ function readsOf(
     get: (id) => toView(stored(id)),
     gatewayEnvironment: (id) => toGatewayEnvironment(stored(id)),
     signingSecrets: (id) => signingSecretsOf(secrets, stored(id)),
+    async keyCheck(id) {
+      const environment = stored(id)
+      if (environments.kept === 'desk' || environment.kind === 'sandbox') return { send: true }
+      const expectedFingerprint = environment.rsaKey?.fingerprint ?? null
+      const own = await keychainKeyFingerprint(secrets, {
+        id: environment.id,
+        name: environment.name,
+        rsaFingerprint: expectedFingerprint,
+      })
+      return sendingKeyCheck({ name: environment.name, expectedFingerprint }, own)
+    },
   }
 }
 
@@ -230,15 +252,17 @@ export function createEnvironmentService({
 
     /** The workspace's environments as they are now, read once, for a send or a run. */
     async reads(): Promise<EnvironmentReads> {
-      const list = await (await environments()).list()
+      const store = await environments()
+      const list = await store.list()
       return readsOf(secrets, {
+        kept: store.kept,
         list: () => list,
         find: (id) => list.find((environment) => environment.id === id) ?? null,
       })
     },
 
     /** This desk's own environments, whatever the workspace: bulk updates' (the desk's own). */
-    local: readsOf(secrets, repository),
+    local: readsOf(secrets, { kept: 'desk', ...repository }),
   }
 }
 

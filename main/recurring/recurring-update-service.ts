@@ -96,6 +96,19 @@ export function createRecurringUpdateService(
       } catch (error) {
         return notSent(codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)))
       }
+      // A desk whose own key is not the one the team recorded is told so, naming both, before
+      // anything is recorded or leaves. A refusal, not a question: the gateway has only the
+      // team's public key, and signing refuses a key other than the recorded one.
+      let keyCheck
+      try {
+        keyCheck = await environments.keyCheck(request.environmentId)
+      } catch (error) {
+        return refusal(error)
+      }
+      if (!keyCheck.send) {
+        const { messageCode, params } = keyCheck.warning
+        return notSent(codedResult('not-sent', messageCode, params))
+      }
       let records
       try {
         records = await deps.openRecords(context.environment, context.target)

@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { publicKeyFingerprint } from '../../../main/environments/keys/public-key-fingerprint'
 import { failsShowingNone, startAppDesk, type AppDesk } from '../../fixtures/app-desk'
 import { startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
 import {
@@ -58,6 +60,8 @@ afterAll(async () => {
 
 describe('environments in the team workspace', () => {
   let shared: string
+  /** The fingerprint of the key the team recorded for `shared` (the gateway has its public half). */
+  let teamFingerprint: string
 
   it("creates an environment in the team's store, which a second desk's app lists", async () => {
     shared = await anna.sandboxEnvironment(sandbox, 'Team sandbox')
@@ -67,6 +71,7 @@ describe('environments in the team workspace', () => {
     const annaStatus = await anna.value<{ fingerprint: string }>('environments:secret-status', {
       id: shared,
     })
+    teamFingerprint = annaStatus.fingerprint
     expect(await bob.value('environments:secret-status', { id: shared })).toEqual({
       controlKey: 'missing',
       rsaKey: 'missing',
@@ -95,6 +100,44 @@ describe('environments in the team workspace', () => {
       controlKey: 'present',
       rsaKey: 'present',
     })
+  }, 60_000)
+
+  it("warns a desk whose own key is not the team's before its send: nothing leaves", async () => {
+    const send = (orderId: string) =>
+      dave.value<{ outcome: string; messageCode?: string; message: string }>('recurring:send', {
+        environmentId: shared,
+        parameters: {
+          'client-orderid': orderId,
+          'recurring-payment-id': sandbox.sandbox.service.profiles()[0]!.id,
+          amount: '10.50',
+        },
+      })
+    const reached = (orderId: string) =>
+      sandbox.sandbox.service.recentRequests(200).some((entry) => entry.orderId === orderId)
+    // With the team's key in his keychain, Dave's send goes out.
+    expect(await send('KEY-TEAM-1')).toMatchObject({ outcome: 'approved' })
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs1', format: 'pem' })
+      .toString()
+    await dave.keychain.set(
+      { environmentId: shared, environmentName: 'Team sandbox', kind: 'rsa-private-key' },
+      stranger,
+    )
+    const own = publicKeyFingerprint(stranger)
+    const warned = await send('KEY-TEAM-2')
+    expect(warned).toMatchObject({
+      outcome: 'not-sent',
+      messageCode: 'environments.key-differs',
+      params: { environment: 'Team sandbox', expected: teamFingerprint, own },
+    })
+    expect(warned.message).toContain(`(fingerprint ${own}) is not the one the team recorded`)
+    expect(reached('KEY-TEAM-2')).toBe(false)
+    expect(
+      team.server.sql(
+        `SELECT count(*) FROM gatedesk.history WHERE order_id = 'KEY-TEAM-2'`,
+        'team',
+      ),
+    ).toBe('0\n')
   }, 60_000)
 
   it('keeps the built-in Sandbox on each desk, never in the team store', async () => {

@@ -21,10 +21,6 @@ const gateway = { now: () => 1_790_000_000_000, nonce: () => 'nonce-1' } as Gate
 const service = createRecurringPreviewService({
   environments: {
     reads: async () => ({
-      list: () => [],
-      get: () => {
-        throw new Error('not asked')
-      },
       gatewayEnvironment: () => env,
       signingSecrets: () => ({
         controlKey: async () => 'unused',
