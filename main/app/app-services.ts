@@ -3,6 +3,7 @@ import { rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FileDialogs } from '../platform/electron/dialogs'
 import { createEnvironmentService } from '../environments/environment-service'
+import type { EnvironmentStore } from '../environments/environment-store'
 import { rsaKeyGenerationInProcess } from '../environments/keys/rsa-key-generation-process'
 import { httpsPost, httpsPostToFile } from '../platform/gateway/https-transport'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
@@ -85,10 +86,18 @@ export interface AppServices {
   close: () => Promise<void>
 }
 
-/** Environments, their key pairs made in a process of their own so that Cancel ends one. */
-function environmentService(db: ReturnType<typeof openDatabase>, options: AppServicesOptions) {
+/**
+ * Environments in the desk's workspace (`store`, resolved on each call), their key pairs made in a
+ * process of their own so that Cancel ends one.
+ */
+function environmentService(
+  db: ReturnType<typeof openDatabase>,
+  store: () => Promise<EnvironmentStore>,
+  options: AppServicesOptions,
+) {
   return createEnvironmentService({
     db,
+    store,
     secrets: options.secretStore,
     generateKeyPair: rsaKeyGenerationInProcess(
       options.launchProcess,
@@ -148,15 +157,14 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
   const history = createHistoryRepository(db)
   history.markInterrupted()
-  const environments = environmentService(db, options)
   const workspace = appWorkspace({
     db,
     secrets: options.secretStore,
     history,
     desk: options.desk ?? thisDesk(),
     version: options.version,
-    environments,
   })
+  const environments = environmentService(db, workspace.environments, options)
   const stores = workspaceStores({ db, session: workspace.session, logError: options.logError })
   const templates = createReportTemplateService({ stores: stores.templates })
   const views = createSavedViewService({ local: stores.localViews, shared: stores.sharedViews })
@@ -211,7 +219,13 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     markTemplateRun: templates.markRun,
   })
 
-  const { bulk, imports } = bulkServices(db, options, { environments, history, gateway, jobs })
+  // Bulk jobs are still this desk's own in the app: they send with this desk's environments.
+  const { bulk, imports } = bulkServices(db, options, {
+    environments: environments.local,
+    history,
+    gateway,
+    jobs,
+  })
 
   const recentReports = createRecentReports({
     repository: createRecentReportsRepository({ db, logError: options.logError }),

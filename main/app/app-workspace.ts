@@ -7,7 +7,7 @@ import { createWorkspaceService } from '../workspace/workspace-service'
 import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
 import { workspaceHistory } from './workspace-history'
 import { teamEnvironmentId, workspaceRecords } from './workspace-records'
-import type { EnvironmentService } from '../environments/environment-service'
+import { workspaceEnvironments } from './workspace-stores'
 
 /**
  * The desk's workspace as the app's services use it: the workspace service (connect, status,
@@ -20,7 +20,6 @@ export function appWorkspace(deps: {
   history: HistoryRepository
   desk: Sender
   version: string
-  environments: Pick<EnvironmentService, 'gatewayEnvironment'>
 }) {
   const settings = createWorkspaceSettingsRepository(deps.db)
   const service = createWorkspaceService({
@@ -29,14 +28,17 @@ export function appWorkspace(deps: {
     desk: () => ({ ...deps.desk, appVersion: deps.version }),
   })
   const session = createTeamSession({ settings, workspace: service })
+  const environments = workspaceEnvironments({ db: deps.db, session })
   return {
     service,
     session,
+    /** The environments' store in the desk's workspace now. */
+    environments,
     openRecords: workspaceRecords({ session, history: deps.history, sender: deps.desk }),
     history: workspaceHistory({
       session,
       history: deps.history,
-      teamEnvironmentId: (id) => teamEnvironmentId(deps.environments, id),
+      teamEnvironmentId: (id) => teamEnvironmentId(environments, id),
     }),
     close: () => session.close(),
   }

@@ -21,7 +21,7 @@ export function workspaceHistory(deps: {
   session: Pick<TeamSession, 'current'>
   history: HistoryRepository
   /** The id the team's trail names one of this desk's environments by (its gateway's). */
-  teamEnvironmentId: (environmentId: string) => string
+  teamEnvironmentId: (environmentId: string) => Promise<string>
 }): () => Promise<HistorySource> {
   return async () => {
     let team
@@ -35,21 +35,21 @@ export function workspaceHistory(deps: {
     const failed = (error: unknown): never => {
       throw unavailable(team.explain(error))
     }
-    const teamFilter = <F extends HistoryFilter>(filter: F): F =>
+    const teamFilter = async <F extends HistoryFilter>(filter: F): Promise<F> =>
       filter.environmentId
-        ? { ...filter, environmentId: deps.teamEnvironmentId(filter.environmentId) }
+        ? { ...filter, environmentId: await deps.teamEnvironmentId(filter.environmentId) }
         : filter
     return {
       search: async (query) => {
         try {
-          return await source.search(teamFilter(query))
+          return await source.search(await teamFilter(query))
         } catch (error) {
           return failed(error)
         }
       },
       async *matching(filter) {
         try {
-          yield* source.matching(teamFilter(filter))
+          yield* source.matching(await teamFilter(filter))
         } catch (error) {
           failed(error)
         }

@@ -3,7 +3,8 @@ import { localRecords, type OpenRecords, type Sender } from '../history/audit-tr
 import type { HistoryRepository } from '../history/history-repository'
 import { notRecorded, teamRecords } from '../history/team-records'
 import { teamUncertainSameUpdate } from '../history/team-uncertain-update'
-import type { EnvironmentService } from '../environments/environment-service'
+import type { EnvironmentStore } from '../environments/environment-store'
+import { toGatewayEnvironment } from '../environments/gateway-environment'
 import { gatewayId } from '../platform/gateway/gateway-id'
 import type { TeamSession } from '../workspace/team-session'
 
@@ -41,12 +42,13 @@ export function workspaceRecords(deps: {
  * The id the team's trail names one of this desk's environments by: its gateway's, as its sends
  * are recorded. One without an address yet keeps its own id, which no team entry has.
  */
-export function teamEnvironmentId(
-  environments: Pick<EnvironmentService, 'gatewayEnvironment'>,
+export async function teamEnvironmentId(
+  environments: () => Promise<Pick<EnvironmentStore, 'find'>>,
   environmentId: string,
-): string {
+): Promise<string> {
   try {
-    return gatewayId(environments.gatewayEnvironment(environmentId))
+    const environment = await (await environments()).find(environmentId)
+    return environment ? gatewayId(toGatewayEnvironment(environment)) : environmentId
   } catch {
     return environmentId
   }

@@ -1,5 +1,5 @@
 import type { BulkDryRun, BulkRunSettings } from '../../preload/contract/bulk/bulk-channels'
-import type { EnvironmentService } from '../environments/environment-service'
+import type { EnvironmentReads } from '../environments/environment-service'
 import { maskParameters } from '../platform/privacy/redaction'
 import type { RecurringSending } from '../recurring/recurring-sending'
 import { parametersOf } from '../platform/gateway/update-parameters'
@@ -39,7 +39,7 @@ export function dryRun(
   settings: BulkRunSettings,
   environments: RowEnvironments,
   deps: {
-    environments: Pick<EnvironmentService, 'get'>
+    environments: Pick<EnvironmentReads, 'get'>
     uncertainEarlier: RecurringSending['uncertainEarlier']
   },
 ): BulkDryRun {

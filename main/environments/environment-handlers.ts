@@ -36,7 +36,7 @@ export function environmentHandlers(deps: {
   const { environments, dialogs } = deps
   // The key file the user picked per environment: the path stays in main.
   const chosenKeyFiles = new Map<string, string>()
-  const safeName = (id: string) => environments.get(id).name.replace(/[^\w.-]+/g, '-')
+  const safeName = async (id: string) => (await environments.get(id)).name.replace(/[^\w.-]+/g, '-')
 
   return {
     'environments:list': async () => environments.list(),
@@ -73,7 +73,7 @@ export function environmentHandlers(deps: {
     },
     'environments:choose-key-file': async (input) => {
       const { id } = input
-      const { name } = environments.get(id)
+      const { name } = await environments.get(id)
       const file = await dialogs.chooseFileToOpen(
         dialogWords(input, 'keys.dialogs.keyFile', PEM_FILES, { name }),
       )
@@ -117,19 +117,21 @@ export function environmentHandlers(deps: {
     },
     'environments:save-public-key': async (input) => {
       const { id } = input
-      const { publicKeyPem } = environments.publicKey(id)
+      const { publicKeyPem } = await environments.publicKey(id)
+      const name = await safeName(id)
       const file = await dialogs.chooseFileToSave({
         ...dialogWords(input, 'keys.dialogs.savePublicKey', PEM_FILES),
-        defaultName: `${safeName(id)}-public.pem`,
+        defaultName: `${name}-public.pem`,
       })
       if (file) await writeFile(file, publicKeyPem)
       return { file }
     },
     'environments:backup-private-key': async (input) => {
       const { id, passphrase } = input
+      const name = await safeName(id)
       const file = await dialogs.chooseFileToSave({
         ...dialogWords(input, 'keys.dialogs.backupPrivateKey', PEM_FILES),
-        defaultName: `${safeName(id)}-private-backup.pem`,
+        defaultName: `${name}-private-backup.pem`,
       })
       if (file) await environments.backupPrivateKey(id, file, passphrase)
       return { file }
@@ -138,20 +140,18 @@ export function environmentHandlers(deps: {
       await environments.removeKeyPair(id)
       return environments.secretStatus(id)
     },
-    'environments:check-connection': ({ id }) =>
-      deps.jobs.start('connection-check', 'bytes', ({ jobId, signal }) =>
-        checkConnection(
-          deps.gateway,
-          environments.gatewayEnvironment(id),
-          environments.signingSecrets(id),
-          {
-            workDir: deps.workDir,
-            ...(environments.get(id).kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
-            signal,
-            onStage: (stage, receivedBytes) =>
-              deps.emit('environments:check-progress', { id, jobId, stage, receivedBytes }),
-          },
-        ),
-      ).result,
+    'environments:check-connection': async ({ id }) => {
+      const reads = await environments.reads()
+      const { kind } = reads.get(id)
+      return deps.jobs.start('connection-check', 'bytes', ({ jobId, signal }) =>
+        checkConnection(deps.gateway, reads.gatewayEnvironment(id), reads.signingSecrets(id), {
+          workDir: deps.workDir,
+          ...(kind === 'sandbox' && { probe: SANDBOX_PROBE_REQUEST }),
+          signal,
+          onStage: (stage, receivedBytes) =>
+            deps.emit('environments:check-progress', { id, jobId, stage, receivedBytes }),
+        }),
+      ).result
+    },
   }
 }

@@ -12,7 +12,8 @@ import type { RsaKeyPairGenerator } from './keys/rsa-key-generation-process'
 import { importRsaPrivateKey } from './keys/rsa-key-import'
 import type { RsaKeyPair } from './keys/rsa-key-pair'
 import { accountName, type SecretStore } from '../platform/keychain/secret-store'
-import type { EnvironmentRepository, StoredEnvironment } from './environments-repository'
+import type { EnvironmentStore } from './environment-store'
+import type { StoredEnvironment } from './environments-repository'
 import { coded } from '../platform/i18n/english'
 import { EnvironmentError } from './environment-error'
 import { secretRef } from './environment-secret-ref'
@@ -34,10 +35,11 @@ export interface KeyGenerationOptions extends KeyReplacement {
 }
 
 export interface EnvironmentKeysDeps {
-  environments: EnvironmentRepository
+  /** Where the environment with this id is kept now. */
+  storeOf: (id: string) => Promise<EnvironmentStore>
   secrets: SecretStore
   /** The environment with this id, or a not-found error. */
-  stored: (id: string) => StoredEnvironment
+  stored: (id: string) => Promise<StoredEnvironment>
   /** Where key pairs are made: in this process unless given (the app gives a process of their own). */
   generateKeyPair?: RsaKeyPairGenerator
 }
@@ -46,7 +48,7 @@ const generateHere: RsaKeyPairGenerator = (bits) => generateRsaKeyPair(bits)
 
 /** An environment's RSA key pair: made or imported, backed up, removed; its private half stays in the keychain. */
 export function createEnvironmentKeys({
-  environments,
+  storeOf,
   secrets,
   stored,
   generateKeyPair = generateHere,
@@ -59,17 +61,23 @@ export function createEnvironmentKeys({
     // The keychain first: the public key is recorded only once its private half is safe.
     await secrets.set(ref, pair.privateKeyPem)
     const { publicKeyPem, fingerprint, bits } = pair
-    environments.setRsaKey(environment.id, {
-      account: accountName(ref),
-      publicKeyPem,
-      fingerprint,
-      bits,
-    })
+    // The team's environment records this very key already: this desk only keeps its own copy.
+    const recorded = environment.rsaKey
+    if (recorded?.fingerprint !== fingerprint || recorded.account !== accountName(ref)) {
+      await (
+        await storeOf(environment.id)
+      ).setRsaKey(environment.id, {
+        account: accountName(ref),
+        publicKeyPem,
+        fingerprint,
+        bits,
+      })
+    }
     return { publicKeyPem, fingerprint, bits }
   }
 
-  function withoutKey(id: string, options: KeyReplacement): StoredEnvironment {
-    const environment = stored(id)
+  async function withoutKey(id: string, options: KeyReplacement): Promise<StoredEnvironment> {
+    const environment = await stored(id)
     if (environment.rsaKey && !options.replace) {
       throw new EnvironmentError(
         'key-present',
@@ -82,8 +90,8 @@ export function createEnvironmentKeys({
     return environment
   }
 
-  function rsaKeyOf(id: string) {
-    const environment = stored(id)
+  async function rsaKeyOf(id: string) {
+    const environment = await stored(id)
     if (!environment.rsaKey) {
       throw new EnvironmentError(
         'no-key',
@@ -103,7 +111,7 @@ export function createEnvironmentKeys({
       options: KeyGenerationOptions = {},
     ): Promise<RsaPublicKeyView> {
       const bits = validate(rsaKeySizeSchema, options.bits)
-      withoutKey(id, options)
+      await withoutKey(id, options)
       const signal = options.signal ?? new AbortController().signal
       options.onProgress?.('generating')
       const pair = await generateKeyPair(bits, signal)
@@ -111,7 +119,7 @@ export function createEnvironmentKeys({
       signal.throwIfAborted()
       options.onProgress?.('saving')
       // Checked again: the environment may have changed during the seconds generation takes.
-      return saveKeyPair(withoutKey(id, options), pair)
+      return saveKeyPair(await withoutKey(id, options), pair)
     },
 
     /** Imports an existing private key (PKCS#1 or PKCS#8 PEM, maybe passphrase-protected). */
@@ -121,17 +129,17 @@ export function createEnvironmentKeys({
       options: KeyReplacement = {},
     ): Promise<RsaPublicKeyView> {
       const valid = validate(keyImportSchema, input)
-      const environment = withoutKey(id, options)
+      const environment = await withoutKey(id, options)
       return saveKeyPair(environment, importRsaPrivateKey(valid))
     },
 
     async removeKeyPair(id: string): Promise<void> {
-      await secrets.delete(secretRef(stored(id), 'rsa-private-key'))
-      environments.setRsaKey(id, null)
+      await secrets.delete(secretRef(await stored(id), 'rsa-private-key'))
+      await (await storeOf(id)).setRsaKey(id, null)
     },
 
-    publicKey(id: string): RsaPublicKeyView {
-      const { publicKeyPem, fingerprint, bits } = rsaKeyOf(id).rsaKey
+    async publicKey(id: string): Promise<RsaPublicKeyView> {
+      const { publicKeyPem, fingerprint, bits } = (await rsaKeyOf(id)).rsaKey
       return { publicKeyPem, fingerprint, bits }
     },
 
@@ -147,7 +155,7 @@ export function createEnvironmentKeys({
           coded('environments.backup-not-absolute', { file }),
         )
       }
-      const { environment } = rsaKeyOf(id)
+      const { environment } = await rsaKeyOf(id)
       const pem = await secrets.get(secretRef(environment, 'rsa-private-key'))
       await writeEncryptedPrivateKey(pem, file, valid)
     },

@@ -16,6 +16,8 @@ import type {
  * their case (EnvironmentNameTakenError); the built-in Sandbox is this desk's own.
  */
 export interface EnvironmentStore {
+  /** Whose environments these are: this desk's own, or the team's (shared by its desks). */
+  readonly kept: 'desk' | 'team'
   /** The Sandbox first, then by name. */
   list(): Promise<StoredEnvironment[]>
   find(id: string): Promise<StoredEnvironment | null>
@@ -35,6 +37,7 @@ export interface EnvironmentStore {
 /** The local workspace's environments (synchronous SQLite) as an EnvironmentStore. */
 export function localEnvironmentStore(repository: EnvironmentRepository): EnvironmentStore {
   return {
+    kept: 'desk',
     list: async () => repository.list(),
     find: async (id) => repository.find(id),
     sandbox: async () => repository.sandbox(),

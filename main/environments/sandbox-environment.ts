@@ -30,7 +30,7 @@ export async function connectSandboxEnvironment(
   sandbox: DemoSandbox,
 ): Promise<void> {
   const { connection } = sandbox
-  const environment = environments.connectSandbox({
+  const environment = await environments.connectSandbox({
     baseUrl: sandbox.baseUrl,
     extraCaPem: await readFile(connection.caCertFile, 'utf8'),
     endpointId: connection.endpointId,
@@ -42,10 +42,7 @@ export async function connectSandboxEnvironment(
   const demoControlKey = (await readFile(connection.controlKeyFile, 'utf8')).trim()
   const storedControlKey =
     status.controlKey === 'present'
-      ? await environments
-          .signingSecrets(environment.id)
-          .controlKey()
-          .catch(() => null)
+      ? await (await environments.signingSecrets(environment.id)).controlKey().catch(() => null)
       : null
   if (storedControlKey !== demoControlKey) {
     await environments.setControlKey(environment.id, demoControlKey)

@@ -92,6 +92,7 @@ export function createTeamEnvironmentStore(deps: {
   }
 
   return {
+    kept: 'team',
     async list() {
       const { rows } = await pool.query<TeamEnvironmentRow>(
         `SELECT ${COLUMNS} FROM gatedesk.environments ORDER BY lower(name)`,

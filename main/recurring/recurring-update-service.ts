@@ -4,7 +4,7 @@ import type {
   recurringUpdateSendSchema,
 } from '../../preload/contract/recurring/recurring-channels'
 import { validateRecurringUpdate } from '../../preload/contract/recurring/recurring-validation'
-import type { EnvironmentService } from '../environments/environment-service'
+import type { EnvironmentReads, EnvironmentService } from '../environments/environment-service'
 import type { GatewayDeps } from '../platform/gateway/gateway-client'
 import { codedResult, type UpdateResult } from '../platform/gateway/update-response'
 import { explainedDetail, ExplainedError } from '../../preload/contract/platform/explained'
@@ -19,7 +19,8 @@ import { boundedResult } from '../platform/gateway/update-result-view'
 export type RecurringUpdateRequest = z.output<typeof recurringUpdateSendSchema>
 
 export interface RecurringDeps {
-  environments: EnvironmentService
+  /** The environments at hand: read once for the editor's send, this desk's own for bulk. */
+  environments: EnvironmentReads
   history: HistoryRepository
   gateway: GatewayDeps
 }
@@ -48,7 +49,13 @@ export function environmentSendingContext(
  * where the desk's workspace keeps its records now (`openRecords`: the team's audit trail, or
  * this desk's history).
  */
-export function createRecurringUpdateService(deps: RecurringDeps & { openRecords: OpenRecords }) {
+export function createRecurringUpdateService(
+  deps: Omit<RecurringDeps, 'environments'> & {
+    /** The desk's workspace's environments, read when each send starts. */
+    environments: Pick<EnvironmentService, 'reads'>
+    openRecords: OpenRecords
+  },
+) {
   return {
     async send(
       request: RecurringUpdateRequest,
@@ -68,19 +75,39 @@ export function createRecurringUpdateService(deps: RecurringDeps & { openRecords
       }
       // An unknown environment is the window's mistake and fails the call; one that cannot be
       // used yet (a Sandbox that has not started) is a result the user can act on.
-      deps.environments.get(request.environmentId)
-      let context: SendingContext
-      try {
-        context = environmentSendingContext(deps, request.environmentId)
-      } catch (error) {
-        return notSent(codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)))
-      }
-      // Whatever keeps the records from taking the request (a team server gone, a role that may
-      // not send) keeps the request from leaving, and says so.
+      // Whatever keeps the workspace's environments from being read or the records from taking
+      // the request (a team server gone, a role that may not send) keeps it from leaving, and
+      // says so.
       let refused: unknown
       const refusal = (error: unknown) => {
         if (!(error instanceof ExplainedError)) throw error
         return notSent(codedResult('not-sent', error.messageCode as MessageCode, error.params))
+      }
+      let environments
+      try {
+        environments = await deps.environments.reads()
+      } catch (error) {
+        return refusal(error)
+      }
+      environments.get(request.environmentId)
+      let context: SendingContext
+      try {
+        context = environmentSendingContext({ ...deps, environments }, request.environmentId)
+      } catch (error) {
+        return notSent(codedResult('not-sent', 'update.not-sent', explainedDetail(error as Error)))
+      }
+      // A desk whose own key is not the one the team recorded is told so, naming both, before
+      // anything is recorded or leaves. A refusal, not a question: the gateway has only the
+      // team's public key, and signing refuses a key other than the recorded one.
+      let keyCheck
+      try {
+        keyCheck = await environments.keyCheck(request.environmentId)
+      } catch (error) {
+        return refusal(error)
+      }
+      if (!keyCheck.send) {
+        const { messageCode, params } = keyCheck.warning
+        return notSent(codedResult('not-sent', messageCode, params))
       }
       let records
       try {

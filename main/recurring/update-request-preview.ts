@@ -1,5 +1,5 @@
 import type { RecurringRequestPreview } from '../../preload/contract/recurring/recurring-editor-channels'
-import type { EnvironmentService } from '../environments/environment-service'
+import type { EnvironmentReads } from '../environments/environment-service'
 import { updateRecurringUrl } from '../platform/gateway/environment'
 import { unixSeconds, type GatewayDeps } from '../platform/gateway/gateway-client'
 import { signRequest } from '../platform/gateway/oauth1'
@@ -8,7 +8,10 @@ import { maskParameters } from '../platform/privacy/redaction'
 import { givenValues, parametersOf } from '../platform/gateway/update-parameters'
 
 export interface PreviewDeps {
-  environments: Pick<EnvironmentService, 'gatewayEnvironment' | 'signingSecrets'>
+  /** The desk's workspace's environments, read when a preview is asked for. */
+  environments: {
+    reads(): Promise<Pick<EnvironmentReads, 'gatewayEnvironment' | 'signingSecrets'>>
+  }
   gateway: GatewayDeps
 }
 
@@ -24,8 +27,9 @@ export function createRecurringPreviewService(deps: PreviewDeps) {
       environmentId: string,
       input: Record<string, string | undefined>,
     ): Promise<RecurringRequestPreview> {
-      const env = deps.environments.gatewayEnvironment(environmentId)
-      const privateKey = await deps.environments.signingSecrets(environmentId).rsaPrivateKey()
+      const environments = await deps.environments.reads()
+      const env = environments.gatewayEnvironment(environmentId)
+      const privateKey = await environments.signingSecrets(environmentId).rsaPrivateKey()
       const parameters = parametersOf(givenValues(input))
       const nonce = deps.gateway.nonce()
       const timestamp = unixSeconds(deps.gateway)

@@ -24,7 +24,7 @@ export function reportRunHandlers(deps: {
 }): Pick<Handlers, RunChannel> {
   const { runs, dialogs } = deps
   return {
-    'report-runs:start': async (input) => ({ jobId: runs.start(input) }),
+    'report-runs:start': async (input) => ({ jobId: await runs.start(input) }),
     'report-runs:outcome': async ({ jobId }) => outcomeView(await runs.outcome(jobId)),
     'report-runs:preview': ({ environmentId, request }) => runs.preview(environmentId, request),
     'report-runs:save-damaged': async (input) => {

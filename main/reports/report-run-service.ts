@@ -10,7 +10,7 @@ import type { RunOutcome } from './report-run-outcome'
 import { explainedError } from '../platform/i18n/english'
 
 export interface ReportRunServiceDeps extends ReportRunDeps {
-  environments: Pick<EnvironmentService, 'get' | 'gatewayEnvironment' | 'signingSecrets'>
+  environments: Pick<EnvironmentService, 'reads'>
   reportFiles: Pick<ReportFiles, 'register' | 'resolve'>
   jobs: JobRunner
 }
@@ -45,13 +45,16 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
 
   return {
     /** Starts a run as a report-download job; returns its job id. */
-    start(input: ReportRunRequest): string {
-      // An environment that cannot be sent to is refused now, with nothing recorded.
-      const stored = deps.environments.get(input.environmentId)
+    async start(input: ReportRunRequest): Promise<string> {
+      // An environment that cannot be sent to is refused now, with nothing recorded: the
+      // workspace's environments as they are when the run starts.
+      const environments = await deps.environments.reads()
+      const stored = environments.get(input.environmentId)
       const environment = {
         id: stored.id,
         name: stored.name,
-        gateway: deps.environments.gatewayEnvironment(stored.id),
+        gateway: environments.gatewayEnvironment(stored.id),
+        secrets: environments.signingSecrets(stored.id),
       }
       let settle: { resolve: (outcome: RunOutcome) => void; reject: (error: unknown) => void }
       const outcome = new Promise<RunOutcome>((resolve, reject) => (settle = { resolve, reject }))
@@ -94,8 +97,9 @@ export function createReportRunService(deps: ReportRunServiceDeps) {
 
     /** What a run of `request` would send now; the control key never leaves main. */
     async preview(environmentId: string, request: ReportRequest): Promise<ReportRequestPreview> {
-      const gatewayEnvironment = deps.environments.gatewayEnvironment(environmentId)
-      const controlKey = await deps.environments.signingSecrets(environmentId).controlKey()
+      const environments = await deps.environments.reads()
+      const gatewayEnvironment = environments.gatewayEnvironment(environmentId)
+      const controlKey = await environments.signingSecrets(environmentId).controlKey()
       return previewReportRequest(deps.gateway, gatewayEnvironment, controlKey, request)
     },
   }

@@ -3,10 +3,9 @@ import { basename, dirname, join } from 'node:path'
 import { explainedDetail } from '../../preload/contract/platform/explained'
 import { coded } from '../platform/i18n/english'
 import type { ReportRequest } from '../../preload/contract/reports/report-request'
-import type { EnvironmentService } from '../environments/environment-service'
 import { damagedFileName, runReport, type ReportLimits } from '../platform/gateway/custom-report'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
-import type { GatewayDeps } from '../platform/gateway/gateway-client'
+import type { GatewayDeps, SigningSecrets } from '../platform/gateway/gateway-client'
 import type { ReportKind, ReportResult } from '../platform/gateway/report-response'
 import { CsvError, type CsvErrorCode } from '../platform/csv/csv-error'
 import type { JobContext } from '../platform/jobs/job-runner'
@@ -31,7 +30,6 @@ export interface ReportRunRequest {
 
 /** What one run needs. */
 export interface ReportRunDeps {
-  environments: Pick<EnvironmentService, 'signingSecrets'>
   /** Where a run is recorded: the desk's workspace's records when it starts. */
   openRecords: OpenRecords
   gateway: GatewayDeps
@@ -51,6 +49,8 @@ export interface RunEnvironment {
   id: string
   name: string
   gateway: GatewayEnvironment
+  /** Its signing secrets, read from this desk's keychain at signing time. */
+  secrets: SigningSecrets
 }
 
 /** A damaged PDF a run refused: its file id, and the name it is offered under when saved. */
@@ -101,7 +101,7 @@ export async function runCustomReport(
     const result = await runReport(
       deps.gateway,
       environment.gateway,
-      deps.environments.signingSecrets(environment.id),
+      environment.secrets,
       request,
       {
         file: join(folder, 'download'),

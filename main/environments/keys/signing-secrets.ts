@@ -21,6 +21,26 @@ export interface SigningEnvironment {
   rsaFingerprint: string | null
 }
 
+const keychainKey = async (store: SecretStore, environment: SigningEnvironment) =>
+  loadRsaPrivateKey(
+    await store.get({
+      environmentId: environment.id,
+      environmentName: environment.name,
+      kind: 'rsa-private-key',
+    }),
+    { sourceCode: 'key.source.keychain', environment: environment.name },
+  )
+
+/** The fingerprint of this desk's own RSA key for the environment; null when its keychain has none. */
+export async function keychainKeyFingerprint(
+  store: SecretStore,
+  environment: SigningEnvironment,
+): Promise<string | null> {
+  const ref = { environmentId: environment.id, environmentName: environment.name }
+  if (!(await store.has({ ...ref, kind: 'rsa-private-key' }))) return null
+  return publicKeyFingerprint(await keychainKey(store, environment))
+}
+
 /** One environment's secrets for the gateway operations, read from the keychain at signing time. */
 export function signingSecretsFor(
   store: SecretStore,
@@ -30,11 +50,7 @@ export function signingSecretsFor(
   return {
     controlKey: () => store.get({ ...ref, kind: 'control-key' }),
     async rsaPrivateKey() {
-      const pem = await store.get({ ...ref, kind: 'rsa-private-key' })
-      const key = loadRsaPrivateKey(pem, {
-        sourceCode: 'key.source.keychain',
-        environment: environment.name,
-      })
+      const key = await keychainKey(store, environment)
       // Signing with a key support does not have would only fail at the gateway, less clearly.
       const fingerprint = publicKeyFingerprint(key)
       if (environment.rsaFingerprint !== null && fingerprint !== environment.rsaFingerprint) {

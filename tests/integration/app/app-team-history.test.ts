@@ -41,15 +41,17 @@ beforeAll(async () => {
   sandbox = await startTestSandbox()
   anna = await startAppDesk({ osUser: 'anna', deskName: 'desk-1' })
   bob = await startAppDesk({ osUser: 'bob', deskName: 'desk-2' })
-  annaEnvironment = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
-  const bobEnvironment = await bob.sandboxEnvironment(sandbox, 'Sandbox, Bob')
+  const annaLocal = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
   // Anna's own history, from before she joined the team.
-  expect(await send(anna, annaEnvironment, 'HIST-LOCAL-1')).toMatchObject({ outcome: 'approved' })
+  expect(await send(anna, annaLocal, 'HIST-LOCAL-1')).toMatchObject({ outcome: 'approved' })
   await anna.connect(team, TEAM_DESKS.anna)
   await bob.connect(team, TEAM_DESKS.bob)
+  // The team's environment: Anna made it, Bob keeps its keys in his own keychain.
+  annaEnvironment = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
+  await bob.sandboxKeys(sandbox, annaEnvironment)
   await send(anna, annaEnvironment, 'HIST-TEAM-1')
-  await send(bob, bobEnvironment, 'HIST-TEAM-2')
-  await send(bob, bobEnvironment, 'HIST-TEAM-3')
+  await send(bob, annaEnvironment, 'HIST-TEAM-2')
+  await send(bob, annaEnvironment, 'HIST-TEAM-3')
 }, 120_000)
 afterAll(async () => {
   await anna?.close()
@@ -82,7 +84,7 @@ describe('History in the team workspace', () => {
     expect((await search(anna, { text: '100%' })).total).toBe(0)
     expect((await search(anna, { operation: 'custom-report' })).total).toBe(0)
     expect((await search(anna, { outcome: 'declined' })).total).toBe(0)
-    // Anna's environment names the gateway both desks sent to.
+    // The team's environment names the gateway both desks sent to.
     expect((await search(anna, { environmentId: annaEnvironment })).total).toBe(3)
     expect((await search(anna, { orderId: 'HIST-TEAM-2' })).total).toBe(1)
     expect(

@@ -6,7 +6,12 @@ import { openDatabase } from '../../../main/platform/db/database'
 import { startAppDesk, type AppDesk } from '../../fixtures/app-desk'
 import { CARD_NUMBER, CVV2, leaks } from '../../fixtures/cli-card-data'
 import { reportRequest, startTestSandbox, type TestSandbox } from '../../fixtures/sandbox'
-import { startTeamWorkspace, TEAM_DESKS, type TeamWorkspace } from '../../fixtures/team-workspace'
+import {
+  startTeamWorkspace,
+  TEAM_DESKS,
+  TEAM_MEMBERS,
+  type TeamWorkspace,
+} from '../../fixtures/team-workspace'
 
 // The app's sends and report runs in a team workspace (#24), through its real services and
 // handlers as the composition root builds them: recorded in the team's audit trail before they
@@ -16,21 +21,22 @@ let sandbox: TestSandbox
 let anna: AppDesk
 let carol: AppDesk
 let annaEnvironment: string
-let carolEnvironment: string
-const CAROL = { user: 'view_carol', password: 'Carol-Viewer-Pw-42' }
+/** Anna's own environment, from before she joined the team. */
+let annaLocal: string
+const CAROL = TEAM_MEMBERS.carol
 
 beforeAll(async () => {
   team = await startTeamWorkspace()
-  team.server.sql(
-    `CREATE ROLE ${CAROL.user} LOGIN PASSWORD '${CAROL.password}'; GRANT gatedesk_viewer TO ${CAROL.user};`,
-  )
+  team.addMember(CAROL, 'viewer')
   sandbox = await startTestSandbox()
   anna = await startAppDesk({ osUser: 'anna', deskName: 'desk-1' })
   carol = await startAppDesk({ osUser: 'carol', deskName: 'desk-3' })
-  annaEnvironment = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
-  carolEnvironment = await carol.sandboxEnvironment(sandbox, 'Sandbox on loopback')
+  annaLocal = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
   await anna.connect(team, TEAM_DESKS.anna)
   await carol.connect(team, CAROL)
+  // The team's environment, which Anna (an admin) keeps; Carol keeps its keys in her keychain.
+  annaEnvironment = await anna.sandboxEnvironment(sandbox, 'Sandbox on loopback')
+  await carol.sandboxKeys(sandbox, annaEnvironment)
 }, 120_000)
 afterAll(async () => {
   await anna?.close()
@@ -87,7 +93,7 @@ describe("the app's sends in the team workspace", () => {
 
   it("records a report run in the team's audit trail, a viewer's too", async () => {
     const { jobId } = await carol.value<{ jobId: string }>('report-runs:start', {
-      environmentId: carolEnvironment,
+      environmentId: annaEnvironment,
       request: reportRequest(),
       template: null,
     })
@@ -102,7 +108,7 @@ describe("the app's sends in the team workspace", () => {
   }, 60_000)
 
   it("refuses a viewer's send before it leaves, saying the role may not send", async () => {
-    const refused = await send(carol, carolEnvironment, 'APP-TEAM-2')
+    const refused = await send(carol, annaEnvironment, 'APP-TEAM-2')
     expect(refused).toMatchObject({
       outcome: 'not-sent',
       messageCode: 'workspace.records.role-refused',
@@ -115,7 +121,7 @@ describe("the app's sends in the team workspace", () => {
 
   it("records in the desk's own history once it switches to the local workspace, no restart", async () => {
     await anna.disconnect()
-    expect(await send(anna, annaEnvironment, 'APP-LOCAL-1')).toMatchObject({ outcome: 'approved' })
+    expect(await send(anna, annaLocal, 'APP-LOCAL-1')).toMatchObject({ outcome: 'approved' })
     expect(localEntries(anna, 'APP-LOCAL-1')).toEqual([{ outcome: 'approved' }])
     expect(teamEntries('APP-LOCAL-1')).toBe('')
     await anna.connect(team, TEAM_DESKS.anna)
@@ -158,7 +164,7 @@ describe("the app's sends in the team workspace", () => {
     const offline = await send(anna, annaEnvironment, 'APP-TEAM-4')
     expect(offline).toMatchObject({
       outcome: 'not-sent',
-      messageCode: 'workspace.records.not-sent',
+      messageCode: 'workspace.environments.unavailable',
     })
     expect(offline.message).toContain('switch this desk to the local workspace')
     expect(reachedGateway('APP-TEAM-4')).toBe(false)

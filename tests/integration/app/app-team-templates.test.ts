@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTeamTemplateStore } from '../../../main/templates/team-template-store'
 import type { SavedViewContent } from '../../../preload/contract/reports/saved-views'
-import { startAppDesk, type AppDesk } from '../../fixtures/app-desk'
+import { failsShowingNone, startAppDesk, type AppDesk } from '../../fixtures/app-desk'
 import { reportRequest } from '../../fixtures/sandbox'
-import { startTeamWorkspace, TEAM_DESKS, type TeamWorkspace } from '../../fixtures/team-workspace'
+import {
+  startTeamWorkspace,
+  TEAM_DESKS,
+  TEAM_MEMBERS,
+  type TeamWorkspace,
+} from '../../fixtures/team-workspace'
 
 // Report templates and saved views in the app (#24), through its real handlers: the team's when
 // the desk works in the team workspace (seen by every desk), refused by the database for a role
@@ -13,7 +18,6 @@ let team: TeamWorkspace
 let anna: AppDesk
 let bob: AppDesk
 let dave: AppDesk
-const DAVE = { user: 'op_dave', password: 'Dave-Operator-Pw-5e' }
 const HEADER = ['Id', 'Amount', 'Currency']
 const content: SavedViewContent = {
   header: HEADER,
@@ -35,9 +39,7 @@ const save = (desk: AppDesk, name: string) =>
 
 beforeAll(async () => {
   team = await startTeamWorkspace()
-  team.server.sql(
-    `CREATE ROLE ${DAVE.user} LOGIN PASSWORD '${DAVE.password}'; GRANT gatedesk_operator TO ${DAVE.user};`,
-  )
+  team.addMember(TEAM_MEMBERS.dave, 'operator')
   anna = await startAppDesk({ osUser: 'anna', deskName: 'desk-1' })
   bob = await startAppDesk({ osUser: 'bob', deskName: 'desk-2' })
   dave = await startAppDesk({ osUser: 'dave', deskName: 'desk-4' })
@@ -45,7 +47,7 @@ beforeAll(async () => {
   expect(await save(anna, 'Mine alone')).toMatchObject({ ok: true })
   await anna.connect(team, TEAM_DESKS.anna)
   await bob.connect(team, TEAM_DESKS.bob)
-  await dave.connect(team, DAVE)
+  await dave.connect(team, TEAM_MEMBERS.dave)
 }, 120_000)
 afterAll(async () => {
   await anna?.close()
@@ -108,11 +110,6 @@ describe('templates and saved views in the team workspace', () => {
 
   it("says the team's templates cannot be read while the server is gone, showing no others", async () => {
     team.server.stop()
-    const failed = await anna.invoke('templates:list')
-    expect(failed).toMatchObject({
-      ok: false,
-      error: { messageCode: 'workspace.stores.unavailable' },
-    })
-    expect(JSON.stringify(failed)).not.toContain('Mine alone')
+    await failsShowingNone(anna, 'templates:list', 'workspace.stores.unavailable', 'Mine alone')
   }, 30_000)
 })

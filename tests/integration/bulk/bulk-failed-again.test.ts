@@ -26,11 +26,11 @@ function service() {
   const imports = createImportSessions({
     mappings: createBulkMappings(store.db),
     dataDir: store.dir,
-    environments: () => store.environments.list(),
+    environments: () => store.environments.local.list(),
   })
   const bulk = createBulkService({
     recurringSending,
-    environments: store.environments,
+    environments: store.environments.local,
     history,
     gateway: suite.sandbox.deps,
     journal,

@@ -16,7 +16,7 @@ afterAll(() => store.close())
 const imports = createImportSessions({
   mappings: createBulkMappings(store.db),
   dataDir: store.dir,
-  environments: () => store.environments.list(),
+  environments: () => store.environments.local.list(),
 })
 
 const chosen: { file: string | null } = { file: null }

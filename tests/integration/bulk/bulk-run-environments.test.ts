@@ -30,16 +30,18 @@ beforeAll(async () => {
   first = await startTestSandbox()
   second = await startTestSandbox()
   await connectSandboxEnvironment(store.environments, first.sandbox)
-  firstId = store.environments.list()[0]!.id
+  firstId = (await store.environments.list())[0]!.id
   const { connection } = second.sandbox
-  secondId = store.environments.create({
-    name: 'Second Sandbox',
-    kind: 'integration',
-    baseUrl: second.sandbox.baseUrl,
-    endpointId: connection.endpointId,
-    merchantLogin: connection.merchantLogin,
-    extraCaPem: readFileSync(connection.caCertFile, 'utf8'),
-  }).id
+  secondId = (
+    await store.environments.create({
+      name: 'Second Sandbox',
+      kind: 'integration',
+      baseUrl: second.sandbox.baseUrl,
+      endpointId: connection.endpointId,
+      merchantLogin: connection.merchantLogin,
+      extraCaPem: readFileSync(connection.caCertFile, 'utf8'),
+    })
+  ).id
   await store.environments.setControlKey(secondId, second.controlKey)
   await store.environments.importPrivateKey(
     secondId,
@@ -56,9 +58,9 @@ afterAll(async () => {
 })
 
 const environments = {
-  ...store.environments,
+  ...store.environments.local,
   signingSecrets(id: string) {
-    const secrets = store.environments.signingSecrets(id)
+    const secrets = store.environments.local.signingSecrets(id)
     return {
       controlKey: () => secrets.controlKey(),
       rsaPrivateKey: () => {
@@ -94,7 +96,7 @@ describe('a bulk job over two environments', () => {
     const imports = createImportSessions({
       mappings: createBulkMappings(store.db),
       dataDir: store.dir,
-      environments: () => store.environments.list(),
+      environments: () => store.environments.local.list(),
     })
     const service = createBulkService({
       recurringSending,

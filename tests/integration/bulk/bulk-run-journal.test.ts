@@ -73,7 +73,7 @@ function runJob(
     },
   }
   const context = environmentSendingContext(
-    { environments: store.environments, history, gateway },
+    { environments: store.environments.local, history, gateway },
     suite.environmentId,
   )
   return startBulkRun(job, {

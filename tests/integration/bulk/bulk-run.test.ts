@@ -35,7 +35,11 @@ const CARD = '4111111111111111'
 const suite = useSandboxedStore(store)
 
 const profiles = () => suite.sandbox.sandbox.service.profiles().map((p) => p.id)
-const deps = () => ({ environments: store.environments, history, gateway: suite.sandbox.deps })
+const deps = () => ({
+  environments: store.environments.local,
+  history,
+  gateway: suite.sandbox.deps,
+})
 
 /** A CSV of `count` valid updates over the demo profiles, with the given extra lines. */
 function csvFile(name: string, count: number, extra: string[] = []): string {

@@ -70,7 +70,7 @@ afterAll(async () => {
 function service() {
   return createBulkService({
     recurringSending,
-    environments,
+    environments: environments.local,
     history,
     gateway: sandbox.deps,
     journal,
@@ -136,7 +136,7 @@ describe('card data of a pasted table', () => {
     const imported = await imports.paste(lines.join('\n'))
     expect(cardDataOnDisk('pasted')).toEqual([])
 
-    const environmentId = environments.list()[0]!.id
+    const environmentId = environments.local.list()[0]!.id
     const settings = { environmentId, profileType: null, concurrency: 2, rate: 15 }
     const { bulkJobId } = await app.start(imported.importId, settings)
     await eventually(() => (app.job(bulkJobId).states.done >= 5 ? true : undefined), 'rows sent')

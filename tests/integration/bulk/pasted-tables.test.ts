@@ -180,7 +180,7 @@ describe('pasted tables', () => {
     const { job, path } = await pastedJob()
     const service = createBulkService({
       recurringSending,
-      environments: store.environments,
+      environments: store.environments.local,
       history,
       gateway: undefined as never,
       journal,

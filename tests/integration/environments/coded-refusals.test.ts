@@ -85,7 +85,7 @@ describe('refusals main words from the catalog', () => {
   })
 
   it("the environment service's", async () => {
-    const sandbox = environments.list()[0]!
+    const sandbox = (await environments.list())[0]!
     expectCoded(
       await thrown(() => environments.gatewayEnvironment(sandbox.id)),
       'environments.not-started',
@@ -102,7 +102,7 @@ describe('refusals main words from the catalog', () => {
       await thrown(() => environments.get('0f0e0d0c-0000-4000-8000-000000000000')),
       'environments.not-found',
     )
-    const created = environments.create({ ...productionInput, name: 'Coded refusals' })
+    const created = await environments.create({ ...productionInput, name: 'Coded refusals' })
     expectCoded(
       await thrown(() => environments.create({ ...productionInput, name: 'Coded refusals' })),
       'environments.name-taken',

@@ -25,24 +25,24 @@ const create = (overrides: object = {}) =>
 const problemOf = async (action: () => unknown) => (await caught(action, EnvironmentError)).problem
 
 describe('environments', () => {
-  it('start with the built-in Sandbox, which GateDesk sets up when the Sandbox starts', () => {
-    const [sandbox] = environments.list()
+  it('start with the built-in Sandbox, which GateDesk sets up when the Sandbox starts', async () => {
+    const [sandbox] = await environments.list()
     expect(sandbox).toMatchObject({
       name: 'Sandbox',
       kind: 'sandbox',
       builtIn: true,
       baseUrl: null,
     })
-    expect(() => environments.gatewayEnvironment(sandbox!.id)).toThrow(
+    await expect(environments.gatewayEnvironment(sandbox!.id)).rejects.toThrow(
       /has no address yet: .*Start the Sandbox/,
     )
-    const connected = environments.connectSandbox({
+    const connected = await environments.connectSandbox({
       baseUrl: 'https://127.0.0.1:54321',
       extraCaPem: null,
       endpointId: '1',
       merchantLogin: 'sandbox-merchant',
     })
-    expect(environments.gatewayEnvironment(connected.id)).toEqual({
+    expect(await environments.gatewayEnvironment(connected.id)).toEqual({
       baseUrl: 'https://127.0.0.1:54321',
       endpointId: '1',
       merchantLogin: 'sandbox-merchant',
@@ -52,17 +52,17 @@ describe('environments', () => {
     })
   })
 
-  it('can be created, listed, changed and turned into the gateway settings', () => {
-    const created = create({ name: 'Integration (white label)', kind: 'integration' })
-    expect(environments.get(created.id)).toEqual(created)
-    expect(environments.list().map((e) => e.name)).toContain('Integration (white label)')
-    const changed = environments.update(created.id, {
+  it('can be created, listed, changed and turned into the gateway settings', async () => {
+    const created = await create({ name: 'Integration (white label)', kind: 'integration' })
+    expect(await environments.get(created.id)).toEqual(created)
+    expect((await environments.list()).map((e) => e.name)).toContain('Integration (white label)')
+    const changed = await environments.update(created.id, {
       updateRecurringPath: '/paynet/api/v4/update-recurring-payment/{endpoint_id}',
       oauthInBody: false,
     })
     expect(changed.name).toBe('Integration (white label)')
     expect(changed.reportPath).toBe(SPEC_PATHS.reportPath)
-    expect(environments.gatewayEnvironment(created.id)).toMatchObject({
+    expect(await environments.gatewayEnvironment(created.id)).toMatchObject({
       baseUrl: 'https://gate.example.com',
       updateRecurringPath: '/paynet/api/v4/update-recurring-payment/{endpoint_id}',
       oauthInBody: false,
@@ -82,13 +82,17 @@ describe('environments', () => {
     expect(error).toBeInstanceOf(EnvironmentError)
     expect((error as EnvironmentError).issues.map((i) => i.path)).toEqual(['baseUrl', 'endpointId'])
     const broken = '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'
-    expect(() => create({ extraCaPem: broken })).toThrow(/^Extra CA certificate could not be read/)
-    const taken = create()
-    expect(() => create({ name: taken.name.toUpperCase() })).toThrow(EnvironmentNameTakenError)
-    expect(() => create({ name: taken.name })).toThrow(
+    await expect(create({ extraCaPem: broken })).rejects.toThrow(
+      /^Extra CA certificate could not be read/,
+    )
+    const taken = await create()
+    await expect(create({ name: taken.name.toUpperCase() })).rejects.toThrow(
+      EnvironmentNameTakenError,
+    )
+    await expect(create({ name: taken.name })).rejects.toThrow(
       `An environment named "${taken.name}" already exists`,
     )
-    const sandbox = environments.list()[0]!
+    const sandbox = (await environments.list())[0]!
     expect(await problemOf(() => environments.update(sandbox.id, { name: 'Mine' }))).toBe(
       'built-in',
     )
@@ -101,7 +105,7 @@ describe('environments', () => {
 
 describe('secrets of an environment', () => {
   it('keeps the control key in the keychain and shows only whether it is there', async () => {
-    const environment = create()
+    const environment = await create()
     expect(await environments.secretStatus(environment.id)).toEqual({
       controlKey: 'absent',
       rsaKey: 'absent',
@@ -109,23 +113,23 @@ describe('secrets of an environment', () => {
     })
     await environments.setControlKey(environment.id, '  CK-1&2\n')
     expect((await environments.secretStatus(environment.id)).controlKey).toBe('present')
-    expect(await environments.signingSecrets(environment.id).controlKey()).toBe('CK-1&2')
+    expect(await (await environments.signingSecrets(environment.id)).controlKey()).toBe('CK-1&2')
     await environments.removeControlKey(environment.id)
     expect((await environments.secretStatus(environment.id)).controlKey).toBe('absent')
-    await expect(environments.signingSecrets(environment.id).controlKey()).rejects.toThrow(
+    await expect((await environments.signingSecrets(environment.id)).controlKey()).rejects.toThrow(
       SecretMissingError,
     )
   })
 
   it('says "missing" when the keychain lost a secret GateDesk saved', async () => {
-    const environment = create()
+    const environment = await create()
     await environments.setControlKey(environment.id, 'CK')
     await secrets.delete({ environmentId: environment.id, kind: 'control-key' })
     expect((await environments.secretStatus(environment.id)).controlKey).toBe('missing')
   })
 
   it('generates a key pair whose private key signs and stays in the keychain', async () => {
-    const environment = create()
+    const environment = await create()
     const stages: string[] = []
     const key = await environments.generateKeyPair(environment.id, {
       bits: 2048,
@@ -134,14 +138,14 @@ describe('secrets of an environment', () => {
     expect(stages).toEqual(['generating', 'saving'])
     expect(key.bits).toBe(2048)
     expect(key.fingerprint).toBe(publicKeyFingerprint(key.publicKeyPem))
-    expect(environments.publicKey(environment.id)).toEqual(key)
-    expect(environments.get(environment.id).rsaPublicKey).toEqual(key)
+    expect(await environments.publicKey(environment.id)).toEqual(key)
+    expect((await environments.get(environment.id)).rsaPublicKey).toEqual(key)
     expect(await environments.secretStatus(environment.id)).toEqual({
       controlKey: 'absent',
       rsaKey: 'present',
       fingerprint: key.fingerprint,
     })
-    const privateKey = await environments.signingSecrets(environment.id).rsaPrivateKey()
+    const privateKey = await (await environments.signingSecrets(environment.id)).rsaPrivateKey()
     const signed = signRequest({
       url: 'https://gate.example.com/gw/api/v4/update-recurring-payment/4512',
       signedParameters: [['client-orderid', 'ORD-1']],
@@ -157,11 +161,11 @@ describe('secrets of an environment', () => {
         Buffer.from(signed.signature, 'base64'),
       ),
     ).toBe(true)
-    expect(JSON.stringify(environments.get(environment.id))).not.toContain('PRIVATE KEY')
+    expect(JSON.stringify(await environments.get(environment.id))).not.toContain('PRIVATE KEY')
   })
 
   it('never replaces an RSA key without being told to', async () => {
-    const environment = create()
+    const environment = await create()
     const first = await environments.generateKeyPair(environment.id, { bits: 2048 })
     const refused = await environments
       .generateKeyPair(environment.id, { bits: 2048 })
@@ -170,14 +174,14 @@ describe('secrets of an environment', () => {
     expect((refused as EnvironmentError).message).toContain(
       `already has an RSA key (fingerprint ${first.fingerprint})`,
     )
-    expect(environments.publicKey(environment.id)).toEqual(first)
+    expect(await environments.publicKey(environment.id)).toEqual(first)
     const second = await environments.generateKeyPair(environment.id, { bits: 2048, replace: true })
     expect(second.fingerprint).not.toBe(first.fingerprint)
-    expect(environments.publicKey(environment.id)).toEqual(second)
+    expect(await environments.publicKey(environment.id)).toEqual(second)
   })
 
   it('imports a passphrase-protected key, checked against the public key support has', async () => {
-    const environment = create()
+    const environment = await create()
     const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
     const privateKeyPem = privateKey.export({
       type: 'pkcs8',
@@ -189,7 +193,7 @@ describe('secrets of an environment', () => {
     await expect(environments.importPrivateKey(environment.id, { privateKeyPem })).rejects.toThrow(
       KeyImportError,
     )
-    expect(environments.get(environment.id).rsaPublicKey).toBeNull()
+    expect((await environments.get(environment.id)).rsaPublicKey).toBeNull()
     const key = await environments.importPrivateKey(environment.id, {
       privateKeyPem,
       passphrase: 'open sesame',
@@ -201,7 +205,7 @@ describe('secrets of an environment', () => {
   })
 
   it('backs the private key up to a passphrase-protected file only the user can read', async () => {
-    const environment = create()
+    const environment = await create()
     const key = await environments.generateKeyPair(environment.id, { bits: 2048 })
     const file = join(store.dir, 'backup.pem')
     await expect(environments.backupPrivateKey(environment.id, file, 'short')).rejects.toThrow(
@@ -230,7 +234,7 @@ describe('secrets of an environment', () => {
     expect(kdf![2]).toBe('hmacWithSHA256')
     expect(asn1).toMatch(/OBJECT\s+:aes-256-cbc\n/)
     // The backup restores the same key, into another environment.
-    const restored = create()
+    const restored = await create()
     expect(
       await environments.importPrivateKey(restored.id, {
         privateKeyPem: backup,
@@ -238,34 +242,34 @@ describe('secrets of an environment', () => {
       }),
     ).toEqual(key)
     expect(
-      await problemOf(() =>
-        environments.backupPrivateKey(create().id, file, 'a long backup passphrase'),
+      await problemOf(async () =>
+        environments.backupPrivateKey((await create()).id, file, 'a long backup passphrase'),
       ),
     ).toBe('no-key')
   })
 
   it('refuses to sign with a key changed in the keychain behind its back', async () => {
-    const environment = create()
+    const environment = await create()
     const key = await environments.generateKeyPair(environment.id, { bits: 2048 })
     const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
     await secrets.set(
       { environmentId: environment.id, kind: 'rsa-private-key' },
       stranger.export({ type: 'pkcs1', format: 'pem' }) as string,
     )
-    await expect(environments.signingSecrets(environment.id).rsaPrivateKey()).rejects.toThrow(
-      KeyChangedError,
-    )
-    await expect(environments.signingSecrets(environment.id).rsaPrivateKey()).rejects.toThrow(
-      `is not the one GateDesk recorded (${key.fingerprint})`,
-    )
+    await expect(
+      (await environments.signingSecrets(environment.id)).rsaPrivateKey(),
+    ).rejects.toThrow(KeyChangedError)
+    await expect(
+      (await environments.signingSecrets(environment.id)).rsaPrivateKey(),
+    ).rejects.toThrow(`is not the one GateDesk recorded (${key.fingerprint})`)
   })
 
   it('removes an environment together with its keychain entries', async () => {
-    const environment = create()
+    const environment = await create()
     await environments.setControlKey(environment.id, 'CK')
     await environments.generateKeyPair(environment.id, { bits: 2048 })
     await environments.remove(environment.id)
-    expect(environments.list().map((e) => e.id)).not.toContain(environment.id)
+    expect((await environments.list()).map((e) => e.id)).not.toContain(environment.id)
     for (const kind of ['control-key', 'rsa-private-key'] as const) {
       expect(await secrets.has({ environmentId: environment.id, kind })).toBe(false)
     }

@@ -17,7 +17,7 @@ let environmentId: string
 beforeAll(async () => {
   sandbox = await startTestSandbox()
   await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
+  environmentId = (await store.environments.list())[0]!.id
   service = createRecurringUpdateService({
     environments: store.environments,
     history,
@@ -168,7 +168,7 @@ describe('sending an update from the editor', () => {
         gateway: sandbox.deps,
       })
       const result = await offline.send({
-        environmentId: fresh.environments.list()[0]!.id,
+        environmentId: (await fresh.environments.list())[0]!.id,
         parameters: valid('ORD-EDITOR-6'),
       })
       expect(result).toMatchObject({ outcome: 'not-sent', historyId: null })

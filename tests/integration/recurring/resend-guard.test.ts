@@ -25,7 +25,7 @@ let environmentId: string
 beforeAll(async () => {
   sandbox = await startTestSandbox()
   await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
+  environmentId = (await store.environments.list())[0]!.id
   service = createRecurringUpdateService({
     environments: store.environments,
     history,

@@ -80,7 +80,7 @@ function runHandlers(overrides: Partial<ReportRunServiceDeps> = {}) {
 beforeAll(async () => {
   sandbox = await startTestSandbox({ faults: true })
   await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  environmentId = store.environments.list()[0]!.id
+  environmentId = (await store.environments.list())[0]!.id
   handlers = runHandlers()
 })
 afterAll(async () => {

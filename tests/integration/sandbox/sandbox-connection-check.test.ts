@@ -21,11 +21,12 @@ afterAll(async () => {
 
 async function check(sandbox: TestSandbox) {
   await connectSandboxEnvironment(store.environments, sandbox.sandbox)
-  const id = store.environments.list().find((environment) => environment.kind === 'sandbox')!.id
+  const environments = await store.environments.reads()
+  const id = environments.list().find((environment) => environment.kind === 'sandbox')!.id
   return checkConnection(
     sandbox.deps,
-    store.environments.gatewayEnvironment(id),
-    store.environments.signingSecrets(id),
+    environments.gatewayEnvironment(id),
+    environments.signingSecrets(id),
     { workDir: store.dir, probe: SANDBOX_PROBE_REQUEST },
   )
 }

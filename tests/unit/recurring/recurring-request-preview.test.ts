@@ -20,10 +20,12 @@ const env: GatewayEnvironment = {
 const gateway = { now: () => 1_790_000_000_000, nonce: () => 'nonce-1' } as GatewayDeps
 const service = createRecurringPreviewService({
   environments: {
-    gatewayEnvironment: () => env,
-    signingSecrets: () => ({
-      controlKey: async () => 'unused',
-      rsaPrivateKey: async () => privateKey,
+    reads: async () => ({
+      gatewayEnvironment: () => env,
+      signingSecrets: () => ({
+        controlKey: async () => 'unused',
+        rsaPrivateKey: async () => privateKey,
+      }),
     }),
   },
   gateway,

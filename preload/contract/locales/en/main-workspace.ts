@@ -47,6 +47,13 @@ export const mainWorkspace = {
     unavailable:
       "The team workspace cannot be used now ({detail}): its report templates and views are neither shown nor changed, and this desk's own are not shown in their place. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
   },
+  /** The team's environments (their settings; secrets stay in each desk's keychain). */
+  environments: {
+    'role-refused':
+      "The team workspace refused this change for your role ({role}): the team's environments and their keys' settings are kept by its admins. Ask your team's administrator.",
+    unavailable:
+      "The team workspace cannot be used now ({detail}): its environments are neither shown nor changed, and this desk's own are not shown in their place, so nothing can be sent. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
+  },
   'bulk-card-data':
     'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
   'run-lost':

@@ -71,7 +71,7 @@ describe('nothing secret reaches the database files', () => {
 
   it('runs the real flows: keys, updates sent and recorded, the gateway echoing card data', async () => {
     const { environments, db } = store
-    const environment = environments.create({
+    const environment = await environments.create({
       ...productionInput,
       baseUrl: server.url(''),
       extraCaPem: server.caPem,
@@ -83,7 +83,7 @@ describe('nothing secret reaches the database files', () => {
         await store.secrets.get({ environmentId: environment.id, kind: 'rsa-private-key' }),
       ),
     )
-    const imported = environments.create({
+    const imported = await environments.create({
       ...productionInput,
       name: 'Integration',
       kind: 'integration',
