@@ -46,6 +46,7 @@ import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-cha
 import type { Sender } from '../history/audit-trail'
 import { thisDesk } from '../workspace/this-desk'
 import { appWorkspace } from './app-workspace'
+import { bulkOutsideTeam } from './bulk-in-team'
 import { workspaceStores } from './workspace-stores'
 
 export interface AppServicesOptions {
@@ -277,7 +278,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     templates: { templates, dialogs: options.dialogs },
     views: { views },
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },
-    bulk: { bulk, imports, dialogs: options.dialogs },
+    bulk: { bulk: bulkOutsideTeam(bulk, workspace.inTeam), imports, dialogs: options.dialogs },
     recent: { recent: recentReports },
   })
   // Every report a channel opens goes on the recent list.

@@ -32,6 +32,8 @@ export function appWorkspace(deps: {
   return {
     service,
     session,
+    /** Whether the desk works in the team's workspace now (its setting, not the server's state). */
+    inTeam: () => settings.get() !== null,
     /** The environments' store in the desk's workspace now. */
     environments,
     openRecords: workspaceRecords({ session, history: deps.history, sender: deps.desk }),

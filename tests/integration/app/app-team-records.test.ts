@@ -119,6 +119,21 @@ describe("the app's sends in the team workspace", () => {
     expect(teamEntries('APP-TEAM-2')).toBe('')
   }, 60_000)
 
+  it("refuses the Bulk screen's sends in the team workspace, which its own journal would keep from the trail", async () => {
+    const { importId } = await anna.value<{ importId: string }>('bulk:paste', {
+      text: `client-orderid\trecurring-payment-id\tamount\nAPP-BULK-1\t${sandbox.sandbox.service.profiles()[0]!.id}\t3.00`,
+    })
+    const settings = { environmentId: annaLocal, profileType: null, concurrency: 1, rate: null }
+    const refused = await anna.invoke('bulk:start', { importId, settings })
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { messageCode: 'workspace.bulk-in-app' },
+    })
+    expect(reachedGateway('APP-BULK-1')).toBe(false)
+    expect(teamEntries('APP-BULK-1')).toBe('')
+    expect(localEntries(anna, 'APP-BULK-1')).toEqual([])
+  }, 60_000)
+
   it("records in the desk's own history once it switches to the local workspace, no restart", async () => {
     await anna.disconnect()
     expect(await send(anna, annaLocal, 'APP-LOCAL-1')).toMatchObject({ outcome: 'approved' })

@@ -54,6 +54,9 @@ export const mainWorkspace = {
     unavailable:
       "The team workspace cannot be used now ({detail}): its environments are neither shown nor changed, and this desk's own are not shown in their place, so nothing can be sent. Try again once the team server is back, or switch this desk to the local workspace (Settings → Workspace).",
   },
+  /** The app's Bulk screen still sends through this desk's own journal. */
+  'bulk-in-app':
+    "Nothing was sent: in the team workspace, bulk jobs run from the command line for now, so that every row is claimed once across desks and recorded in the team's audit trail (gatedesk bulk-update --workspace team --connection FILE --input FILE). Or switch this desk to the local workspace (Settings → Workspace) to send from this screen.",
   'bulk-card-data':
     'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
   'run-lost':
