@@ -44,6 +44,10 @@ import { createReportTemplatesRepository } from '../templates/report-templates-r
 import type { ProcessLauncher } from '../platform/workers/process-channel'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-channels'
+import { createWorkspaceService } from '../workspace/workspace-service'
+import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
+import { createWorkspaceWatch } from '../workspace/workspace-watch'
+import { thisDesk } from '../workspace/this-desk'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -70,6 +74,8 @@ export interface AppServicesOptions {
   launchProcess: ProcessLauncher
   /** Prints the grid's view to PDF: Electron's printToPDF in the app, Chromium in tests. */
   printer: PdfPrinter
+  /** How often the team server is checked again (tests shorten it); WORKSPACE_POLL_MS else. */
+  workspacePollMs?: number
 }
 
 export interface AppServices {
@@ -91,6 +97,46 @@ function environmentService(db: ReturnType<typeof openDatabase>, options: AppSer
       options.scripts('rsa-key-generation-process'),
     ),
   })
+}
+
+/** The recently opened reports, listed in the File menu now and whenever they change. */
+function recentReportsOf(
+  db: ReturnType<typeof openDatabase>,
+  options: AppServicesOptions,
+  opener: Parameters<typeof openReportAs>[0],
+) {
+  const recentReports = createRecentReports({
+    repository: createRecentReportsRepository({ db, logError: options.logError }),
+    open: async (path) => openReportAs(opener, path, await chosenReportKind(path)),
+    exists: (path) =>
+      stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      ),
+    changed: () => {
+      options.emit('recent-reports:changed', {})
+      options.setRecentReports?.(recentReports.menuEntries())
+    },
+  })
+  options.setRecentReports?.(recentReports.menuEntries())
+  return recentReports
+}
+
+/** This desk's team workspace, watched so the window learns when its server is lost or back. */
+function workspace(db: ReturnType<typeof openDatabase>, options: AppServicesOptions) {
+  const settings = createWorkspaceSettingsRepository(db)
+  const service = createWorkspaceService({
+    settings,
+    secrets: options.secretStore,
+    desk: () => ({ ...thisDesk(), appVersion: options.version }),
+  })
+  const watch = createWorkspaceWatch({
+    status: service.status,
+    changed: (status) => options.emit('workspace:status-changed', status),
+    logError: options.logError,
+    intervalMs: options.workspacePollMs,
+  })
+  return { settings, service, watch }
 }
 
 /**
@@ -195,21 +241,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     options.logError('Pasted tables could not be shredded; the next start tries again', error)
   })
 
-  const recentReports = createRecentReports({
-    repository: createRecentReportsRepository({ db, logError: options.logError }),
-    open: async (path) =>
-      openReportAs({ reports, reportFiles }, path, await chosenReportKind(path)),
-    exists: (path) =>
-      stat(path).then(
-        (info) => info.isFile(),
-        () => false,
-      ),
-    changed: () => {
-      options.emit('recent-reports:changed', {})
-      options.setRecentReports?.(recentReports.menuEntries())
-    },
-  })
-  options.setRecentReports?.(recentReports.menuEntries())
+  const recentReports = recentReportsOf(db, options, { reports, reportFiles })
+  const team = workspace(db, options)
 
   const channelHandlers = createHandlers({
     app: {
@@ -242,6 +275,14 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },
     bulk: { bulk, imports, dialogs: options.dialogs },
     recent: { recent: recentReports },
+    workspace: {
+      workspace: team.service,
+      settings: team.settings,
+      watch: team.watch,
+      dialogs: options.dialogs,
+      jobs,
+      emit: options.emit,
+    },
   })
   // Every report a channel opens goes on the recent list.
   const handlers = noteOpenedReports(channelHandlers, {
@@ -257,6 +298,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     close: async () => {
       // Bulk runs stop taking rows and stay paused (resumable), rather than cancelled.
       await bulk.suspendAll()
+      team.watch.close()
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()

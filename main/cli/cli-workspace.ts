@@ -1,13 +1,12 @@
-import { hostname, userInfo } from 'node:os'
 import { ExplainedError } from '../../preload/contract/platform/explained'
 import { APP_VERSION } from '../platform/app-version'
 import type { Db } from '../platform/db/database'
 import { createKeytarSecretStore } from '../platform/keychain/keytar-secret-store'
-import { createWorkspaceService, createWorkspaceSettingsRepository } from '../workspace'
+import { createWorkspaceService, createWorkspaceSettingsRepository, thisDesk } from '../workspace'
 import { CliFailure } from './cli-io'
 
 /** This desk as the team workspace records it: the OS user and the machine's name. */
-export const cliDesk = () => ({ osUser: userInfo().username, deskName: hostname() })
+export const cliDesk = thisDesk
 
 /** The workspace service on the app's store and the OS keychain, as the commands use it. */
 export const cliWorkspaceService = (db: Db) =>

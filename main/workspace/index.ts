@@ -8,3 +8,4 @@ export { createWorkspaceSettingsRepository } from './workspace-settings-reposito
 export type { TeamConnection } from './team-connection'
 export type { Desk } from './team-schema'
 export { roleOf, type TeamRole } from './team-roles'
+export { thisDesk } from './this-desk'

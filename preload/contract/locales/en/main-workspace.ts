@@ -12,7 +12,7 @@ export const mainWorkspace = {
       'The server {host}:{port} did not answer within {limitMs}: check the host, the port and any firewall between.',
     'tls-unsupported':
       'The server {host}:{port} does not offer TLS, and GateDesk never sends a password in the clear: ask your administrator to turn ssl on.',
-    tls: 'The server {host}:{port} could not be verified over TLS ({detail}): give the CA file of your team server with --ca, or check the host name it was issued for.',
+    tls: 'The server {host}:{port} could not be verified over TLS ({detail}): give the CA file of your team server (--ca on the command line), or check the host name it was issued for.',
     auth: 'The server refused the login of {user}: {detail}. Check the user name and password.',
     database: 'There is no database {database} on the server: check its name.',
     permissions:
@@ -30,6 +30,8 @@ export const mainWorkspace = {
       'The CA file {file} cannot be read ({reason}): give the path of the PEM file your administrator sent.',
     'not-certificate':
       'The CA file {file} holds no certificate GateDesk can read (a PEM file beginning "-----BEGIN CERTIFICATE-----"): give the CA file of your team server.',
+    'not-chosen':
+      "No CA file is chosen: choose the CA file of your team server, or trust the system's certificate authorities.",
   },
   'bulk-card-data':
     'Line {line} of the file carries card data, which a team workspace never stores: send this file from one desk (the local workspace), or leave its card columns out.',
