@@ -75,8 +75,11 @@ const openedFields = {
   rights: z.array(z.enum(TEAM_RIGHTS)).max(TEAM_RIGHTS.length),
 }
 
-/** Where this desk works: its own database, or the team's (reachable now or not, and why). */
-export const workspaceStatusSchema = z.discriminatedUnion('workspace', [
+/**
+ * Where this desk works: its own database, or the team's (reachable now or not, and why). A plain
+ * union: two members share workspace "team", which a discriminated union refuses.
+ */
+export const workspaceStatusSchema = z.union([
   z.object({ workspace: z.literal('local') }),
   z.object({
     workspace: z.literal('team'),

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { channels } from '../../../preload/contract/channels'
 import type { WorkspaceStatus } from '../../../main/workspace/workspace-service'
 import { createWorkspaceWatch } from '../../../main/workspace/workspace-watch'
 
@@ -32,7 +33,10 @@ function setup(statuses: WorkspaceStatus[]) {
 describe('the workspace watch', () => {
   it('tells the window when the server is lost and when it is back, and only then', async () => {
     const { changed, watch, status } = setup([reachable, reachable, lost, lost, reachable])
-    expect(await watch.refresh()).toMatchObject({
+    const first = await watch.refresh()
+    // What leaves main must match the contract, as the IPC binder checks.
+    expect(channels['workspace:status'].output.parse(first)).toEqual(first)
+    expect(first).toMatchObject({
       reachable: true,
       role: 'operator',
       rights: ['reports', 'history', 'send', 'bulk'],
@@ -42,6 +46,8 @@ describe('the workspace watch', () => {
     expect(status).toHaveBeenCalledTimes(5)
     expect(changed.mock.calls.map(([view]) => view.reachable)).toEqual([false, true])
     expect(changed.mock.calls[0]![0].problem.messageCode).toBe('workspace.check.refused')
+    for (const [view] of changed.mock.calls)
+      expect(channels['workspace:status'].output.parse(view)).toEqual(view)
     watch.close()
   })
 
