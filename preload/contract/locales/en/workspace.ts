@@ -4,7 +4,7 @@ export const workspace = {
   intro:
     "Where this desk keeps its work. The local workspace is the app's own database on this computer; a team shares a workspace on its own PostgreSQL server.",
   choice: {
-    label: 'This desk works in',
+    label: 'Where this desk works',
     local: 'Local workspace',
     team: 'Team (PostgreSQL)',
   },
@@ -46,6 +46,7 @@ export const workspace = {
     noCaFile: "None: the system's certificate authorities",
     chooseCaFile: 'Choose…',
     clearCaFile: 'Use the system CAs',
+    change: 'Change connection',
     check: 'Check connection',
     connect: 'Connect',
     cancel: 'Cancel',
@@ -81,6 +82,7 @@ export const workspace = {
     local: 'Local',
     team: "Team: {database} {'@'} {host}",
     offline: 'Offline',
+    role: 'Role: {role}',
     offlineHint: 'The team server cannot be reached',
   },
   refusal: {

@@ -54,7 +54,7 @@ export const shell: Translation<typeof english> = {
       title: 'История',
     },
     workspace: {
-      title: 'Рабочее пространство',
+      title: 'Пространство',
     },
   },
 }

@@ -6,9 +6,9 @@ export const workspace: Translation<typeof english> = {
   intro:
     'Где это рабочее место хранит свою работу. Локальное пространство — собственная база данных приложения на этом компьютере; команда может работать в общем пространстве на своём сервере PostgreSQL.',
   choice: {
-    label: 'Это рабочее место работает в',
-    local: 'Локальном пространстве',
-    team: 'Пространстве команды (PostgreSQL)',
+    label: 'Где работает это рабочее место',
+    local: 'Локальное пространство',
+    team: 'Пространство команды (PostgreSQL)',
   },
   status: {
     checking: 'Проверяем рабочее пространство…',
@@ -49,6 +49,7 @@ export const workspace: Translation<typeof english> = {
     noCaFile: 'Нет: центры сертификации системы',
     chooseCaFile: 'Выбрать…',
     clearCaFile: 'Центры сертификации системы',
+    change: 'Изменить подключение',
     check: 'Проверить соединение',
     connect: 'Подключиться',
     cancel: 'Отмена',
@@ -84,6 +85,7 @@ export const workspace: Translation<typeof english> = {
     local: 'Локальное',
     team: "Команда: {database} {'@'} {host}",
     offline: 'Нет связи',
+    role: 'Роль: {role}',
     offlineHint: 'Сервер команды недоступен',
   },
   refusal: {
