@@ -163,6 +163,24 @@ describe('Workspace: the team workspace on PostgreSQL', () => {
     expect(await byTestId('bulk-start').isDisabled()).toBe(true)
   })
 
+  it('holds back environment, key and template changes from a non-admin, saying why', async () => {
+    await open('Keys & environments')
+    await expect
+      .poll(() => byTestId('keys-refusal').textContent())
+      .toBe(
+        'Your role in the team workspace (viewer) cannot change keys or environments — ask an admin',
+      )
+    expect(await byTestId('add-environment').isDisabled()).toBe(true)
+    // The built-in Sandbox stays each desk's own: its keys are open to every role.
+    expect(await byTestId('import-key').isDisabled()).toBe(false)
+    await screenLooks(suite.app, 'workspace-viewer-keys', { russian: false })
+    await open('Reports')
+    await expect
+      .poll(() => byTestId('designer-save-refusal').textContent())
+      .toBe('Your role in the team workspace (viewer) cannot save report templates — ask an admin')
+    expect(await byTestId('designer-save').isDisabled()).toBe(true)
+  })
+
   it('disconnects after asking: back to the local workspace', async () => {
     await open('Workspace')
     await byTestId('workspace-disconnect').click()
