@@ -144,6 +144,16 @@ describe('Workspace: the team workspace on PostgreSQL', () => {
       await expect.poll(() => zoomed.page.getByTestId('workspace-role').isVisible()).toBe(true)
       await zoomed.screenshot('workspace-viewer-zoom150')
     })
+    await atZoom150(
+      suite.app,
+      suite.gatedesk.harness,
+      async (zoomed) => {
+        await zoomed.page.goto(`${suite.gatedesk.harness.url}#/workspace`)
+        await expect.poll(() => zoomed.page.getByTestId('workspace-role').isVisible()).toBe(true)
+        await zoomed.screenshot('workspace-viewer-zoom150-ru')
+      },
+      { locale: 'ru-RU' },
+    )
   })
 
   it('holds back Send and a bulk start from a viewer, saying why', async () => {
