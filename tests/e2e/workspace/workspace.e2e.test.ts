@@ -217,6 +217,17 @@ describe('Workspace: the team workspace on PostgreSQL', () => {
       .poll(() => byTestId('workspace-unreachable').textContent())
       .toContain('Nothing answers at localhost')
     await screenLooks(suite.app, 'workspace-offline')
+    // Folded at 150 %, the navigation marks the Workspace icon and names the state.
+    await atZoom150(suite.app, suite.gatedesk.harness, async (zoomed) => {
+      const mark = zoomed.page.getByTestId('workspace-offline-dot')
+      await expect.poll(() => mark.isVisible(), { timeout: 15_000 }).toBe(true)
+      expect(
+        await zoomed.page
+          .getByRole('link', { name: 'Workspace: The team server cannot be reached' })
+          .count(),
+      ).toBe(1)
+      await zoomed.screenshot('workspace-offline-zoom150')
+    })
     await open('Recurring')
     await expect
       .poll(() => byTestId('recurring-send-refusal').textContent())
