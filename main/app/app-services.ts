@@ -45,9 +45,10 @@ import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import type { MenuLabels, ThemeSource } from '../../preload/contract/app/app-channels'
 import type { Sender } from '../history/audit-trail'
 import { thisDesk } from '../workspace/this-desk'
-import { appWorkspace } from './app-workspace'
+import { appWorkspace, type AppWorkspace } from './app-workspace'
 import { bulkOutsideTeam } from './bulk-in-team'
 import { workspaceStores } from './workspace-stores'
+import { createWorkspaceWatch } from '../workspace/workspace-watch'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -76,6 +77,8 @@ export interface AppServicesOptions {
   printer: PdfPrinter
   /** Who this desk is in a team's audit trail; the OS user and machine unless given. */
   desk?: Sender
+  /** How often the team server is checked again (tests shorten it); WORKSPACE_POLL_MS else. */
+  workspacePollMs?: number
 }
 
 export interface AppServices {
@@ -104,6 +107,39 @@ function environmentService(
       options.launchProcess,
       options.scripts('rsa-key-generation-process'),
     ),
+  })
+}
+
+/** The recently opened reports, listed in the File menu now and whenever they change. */
+function recentReportsOf(
+  db: ReturnType<typeof openDatabase>,
+  options: AppServicesOptions,
+  opener: Parameters<typeof openReportAs>[0],
+) {
+  const recentReports = createRecentReports({
+    repository: createRecentReportsRepository({ db, logError: options.logError }),
+    open: async (path) => openReportAs(opener, path, await chosenReportKind(path)),
+    exists: (path) =>
+      stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      ),
+    changed: () => {
+      options.emit('recent-reports:changed', {})
+      options.setRecentReports?.(recentReports.menuEntries())
+    },
+  })
+  options.setRecentReports?.(recentReports.menuEntries())
+  return recentReports
+}
+
+/** The desk's workspace watched, so the window learns when its team server is lost or back. */
+function workspaceWatch(service: AppWorkspace['service'], options: AppServicesOptions) {
+  return createWorkspaceWatch({
+    status: service.status,
+    changed: (status) => options.emit('workspace:status-changed', status),
+    logError: options.logError,
+    intervalMs: options.workspacePollMs,
   })
 }
 
@@ -228,21 +264,8 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     jobs,
   })
 
-  const recentReports = createRecentReports({
-    repository: createRecentReportsRepository({ db, logError: options.logError }),
-    open: async (path) =>
-      openReportAs({ reports, reportFiles }, path, await chosenReportKind(path)),
-    exists: (path) =>
-      stat(path).then(
-        (info) => info.isFile(),
-        () => false,
-      ),
-    changed: () => {
-      options.emit('recent-reports:changed', {})
-      options.setRecentReports?.(recentReports.menuEntries())
-    },
-  })
-  options.setRecentReports?.(recentReports.menuEntries())
+  const recentReports = recentReportsOf(db, options, { reports, reportFiles })
+  const watch = workspaceWatch(workspace.service, options)
 
   const channelHandlers = createHandlers({
     app: {
@@ -280,6 +303,14 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     reportRuns: { runs: reportRuns, dialogs: options.dialogs },
     bulk: { bulk: bulkOutsideTeam(bulk, workspace.inTeam), imports, dialogs: options.dialogs },
     recent: { recent: recentReports },
+    workspace: {
+      workspace: workspace.service,
+      settings: workspace.settings,
+      watch,
+      dialogs: options.dialogs,
+      jobs,
+      emit: options.emit,
+    },
   })
   // Every report a channel opens goes on the recent list.
   const handlers = noteOpenedReports(channelHandlers, {
@@ -295,6 +326,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
     close: async () => {
       // Bulk runs stop taking rows and stay paused (resumable), rather than cancelled.
       await bulk.suspendAll()
+      watch.close()
       jobs.cancelAll()
       await reports.closeAll()
       queryEngine.close()

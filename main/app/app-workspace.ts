@@ -22,16 +22,26 @@ export function appWorkspace(deps: {
   version: string
 }) {
   const settings = createWorkspaceSettingsRepository(deps.db)
-  const service = createWorkspaceService({
+  const base = createWorkspaceService({
     settings,
     secrets: deps.secrets,
     desk: () => ({ ...deps.desk, appVersion: deps.version }),
   })
-  const session = createTeamSession({ settings, workspace: service })
+  const session = createTeamSession({ settings, workspace: base })
+  const service: typeof base = {
+    ...base,
+    // The next call opens a pool with what was just kept: a new password for the same server too.
+    async connect(...args) {
+      const opened = await base.connect(...args)
+      await session.forget()
+      return opened
+    },
+  }
   const environments = workspaceEnvironments({ db: deps.db, session })
   return {
     service,
     session,
+    settings,
     /** Whether the desk works in the team's workspace now (its setting, not the server's state). */
     inTeam: () => settings.get() !== null,
     /** The environments' store in the desk's workspace now. */

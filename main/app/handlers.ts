@@ -15,6 +15,7 @@ import { recentReportHandlers } from '../reports/recent-report-handlers'
 import { reportTemplateHandlers } from '../templates/report-template-handlers'
 import { savedViewHandlers } from '../templates/saved-view-handlers'
 import { sandboxHandlers } from '../sandbox/sandbox-handlers'
+import { workspaceHandlers } from '../workspace/workspace-handlers'
 
 /** Every channel's handler, bound to its services. */
 export function createHandlers(services: {
@@ -31,6 +32,7 @@ export function createHandlers(services: {
   reportRuns: Parameters<typeof reportRunHandlers>[0]
   recent: Parameters<typeof recentReportHandlers>[0]
   bulk: Parameters<typeof bulkHandlers>[0]
+  workspace: Parameters<typeof workspaceHandlers>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
@@ -49,5 +51,6 @@ export function createHandlers(services: {
     ...reportRunHandlers(services.reportRuns),
     ...recentReportHandlers(services.recent),
     ...bulkHandlers(services.bulk),
+    ...workspaceHandlers(services.workspace),
   }
 }

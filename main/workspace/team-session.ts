@@ -5,7 +5,7 @@ import type { WorkspaceSettingsRepository } from './workspace-settings-repositor
 /**
  * The app's team workspace while it runs: opened (the connection check first) on the first call
  * that needs it, its pool kept for the next ones, and opened again when the desk's setting
- * changes (Settings → Workspace connects elsewhere or goes back to the local workspace). A server
+ * changes (the Workspace section connects elsewhere or goes back to the local workspace). A server
  * lost meanwhile is met by the next query on the pool, which opens new connections once it is
  * back; a check that failed is tried again by the next call.
  */
@@ -40,6 +40,15 @@ export function createTeamSession(deps: {
         if (held === attempt) held = null
         throw error
       }
+    },
+    /**
+     * Opens the workspace again at the next call: after a connect, which may have kept a new
+     * password for the same server and user (the setting, and so the pool, would be the same).
+     */
+    async forget() {
+      const earlier = held
+      held = null
+      await end(earlier)
     },
     /** Ends the pool: on quit. */
     async close() {

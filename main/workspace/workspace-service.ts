@@ -7,7 +7,7 @@ import type { SecretStore } from '../platform/keychain/secret-store'
 import { connectionProblem } from './connection-problem'
 import { clientConfig, type TeamConnection } from './team-connection'
 import type { Desk, OpenedWorkspace } from './team-schema'
-import { checkWorkspace } from './workspace-check'
+import { checkWorkspace, type CheckProgress } from './workspace-check'
 import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
 
 /**
@@ -60,16 +60,28 @@ async function caPemOf(connection: TeamConnection): Promise<string | null> {
 
 /** Connecting this desk to its team's workspace, seeing how it stands, and leaving it. */
 export function createWorkspaceService(deps: WorkspaceServiceDeps) {
-  const open = async (connection: TeamConnection, password: string) =>
-    checkWorkspace(connection, { password, caPem: await caPemOf(connection) }, deps.desk())
+  const open = async (connection: TeamConnection, password: string, progress?: CheckProgress) =>
+    checkWorkspace(
+      connection,
+      { password, caPem: await caPemOf(connection) },
+      deps.desk(),
+      progress,
+    )
 
   return {
+    /** "Check connection": what `connect` checks (the workspace opened), keeping nothing. */
+    check: open,
+
     /**
      * Checks the connection (and creates or upgrades the workspace where allowed), then keeps it:
      * the password in the keychain, the rest in this desk's settings. Nothing is kept on failure.
      */
-    async connect(connection: TeamConnection, password: string): Promise<OpenedWorkspace> {
-      const opened = await open(connection, password)
+    async connect(
+      connection: TeamConnection,
+      password: string,
+      progress?: CheckProgress,
+    ): Promise<OpenedWorkspace> {
+      const opened = await open(connection, password, progress)
       const earlier = deps.settings.get()
       await deps.secrets.set(passwordOf(connection), password)
       deps.settings.save(connection)

@@ -18,6 +18,7 @@ import { savedViewChannels } from './reports/saved-views'
 import { recentReportChannels, recentReportEvents } from './reports/recent-reports'
 import { reportTemplateChannels } from './templates/report-template-channels'
 import { sandboxChannels } from './sandbox/sandbox-channels'
+import { workspaceChannels, workspaceEvents } from './workspace/workspace-channels'
 
 /** Every channel the renderer may invoke: the preload allowlist and main's handler map. */
 export const channels = {
@@ -38,6 +39,7 @@ export const channels = {
   ...recentReportChannels,
   ...reportRunChannels,
   ...bulkChannels,
+  ...workspaceChannels,
 } as const satisfies Record<string, ChannelDefinition>
 
 /** Every event main may push to the window. */
@@ -47,6 +49,7 @@ export const events = {
   ...jobEvents,
   ...bulkEvents,
   ...recentReportEvents,
+  ...workspaceEvents,
 } as const satisfies Record<string, EventDefinition>
 
 export type Channels = typeof channels

@@ -25,6 +25,7 @@ export const dialogFilterNamesSchema = z.strictObject({
   reports: filterName,
   pemKeys: filterName,
   reportTemplates: filterName,
+  certificates: filterName,
   allFiles: filterName,
 })
 export type DialogFilterNames = z.infer<typeof dialogFilterNamesSchema>

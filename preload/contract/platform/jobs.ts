@@ -18,6 +18,7 @@ export const JOB_KINDS = [
   'key-generation',
   'connection-check',
   'history-export',
+  'workspace-check',
 ] as const
 export type JobKind = (typeof JOB_KINDS)[number]
 

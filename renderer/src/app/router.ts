@@ -6,6 +6,7 @@ import KeysView from '../features/environments/KeysView.vue'
 import RecurringView from '../features/recurring/RecurringView.vue'
 import ReportsView from '../features/reports/ReportsView.vue'
 import SandboxView from '../features/sandbox/SandboxView.vue'
+import WorkspaceView from '../features/workspace/WorkspaceView.vue'
 
 // Every section has its screen: a section added without one does not type-check.
 const screens: Record<SectionId, typeof KeysView> = {
@@ -15,6 +16,7 @@ const screens: Record<SectionId, typeof KeysView> = {
   keys: KeysView,
   sandbox: SandboxView,
   history: HistoryView,
+  workspace: WorkspaceView,
 }
 
 export const router = createRouter({

@@ -9,6 +9,7 @@ export const sections = [
   { id: 'keys', path: '/keys' },
   { id: 'sandbox', path: '/sandbox' },
   { id: 'history', path: '/history' },
+  { id: 'workspace', path: '/workspace' },
 ] as const
 
 export type SectionId = (typeof sections)[number]['id']

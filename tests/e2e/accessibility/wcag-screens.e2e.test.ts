@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit'
 import { afterAll, describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import { axeViolations, blocking, describeViolations } from '../harness/axe'
+import { startTeamWorkspace, TEAM_DESKS } from '../../fixtures/team-workspace'
 
 const suite = useAppInBrowser()
 const page = () => suite.app.page
@@ -185,6 +186,37 @@ describe('every screen meets WCAG 2.1 AA (axe-core: no critical or serious viola
     await expect.poll(() => byTestId('history-detail').isVisible()).toBe(true)
     await expectAccessible('History detail drawer')
     await page().keyboard.press('Escape')
+  })
+
+  it('Workspace: local, the team form with its rules broken, connected, offline', async () => {
+    await open('Workspace')
+    await expect.poll(() => byTestId('workspace-local').isVisible()).toBe(true)
+    await expectAccessible('Workspace, local')
+    await byTestId('workspace-choice-team').click()
+    await byTestId('workspace-connect').click()
+    await expect.poll(() => byTestId('workspace-item-host').textContent()).toContain('required')
+    await expectAccessible('Workspace, team form with errors')
+    const team = await startTeamWorkspace()
+    try {
+      const field = (name: string) => byTestId(`workspace-${name}`).locator('input').first()
+      await field('host').fill('localhost')
+      await field('port').fill(String(team.server.port))
+      await field('database').fill('team')
+      await field('user').fill(TEAM_DESKS.anna.user)
+      await field('password').fill(TEAM_DESKS.anna.password)
+      suite.gatedesk.dialogs.nextOpen = team.server.caFile
+      await byTestId('workspace-choose-ca').click()
+      await byTestId('workspace-connect').click()
+      await expect.poll(() => byTestId('workspace-role').textContent()).toContain('admin')
+      await expectAccessible('Workspace, connected')
+      await team.stop()
+      await byTestId('workspace-check-again').click()
+      await expect.poll(() => byTestId('workspace-offline-mark').isVisible()).toBe(true)
+      await expectAccessible('Workspace, offline')
+    } finally {
+      await team.stop()
+      await page().evaluate(() => window.gatedesk.invoke('workspace:disconnect'))
+    }
   })
 
   it('ran with no CSP violation and no console error', async () => {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startAppServices } from '../../../main/app/app-services'
+import { startAppServices, type AppServicesOptions } from '../../../main/app/app-services'
 import type { FileDialogs, FileFilter } from '../../../main/platform/electron/dialogs'
 import { createEventEmitter } from '../../../main/platform/electron/ipc'
 import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
@@ -38,7 +38,11 @@ export interface AppUnderTest {
  * The app's real services (store in a temp dir, the real keychain of the test session) behind
  * the e2e harness: only the window and the file dialogs are stand-ins.
  */
-export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<AppUnderTest> {
+export async function startAppUnderTest(
+  rendererDir = 'out/renderer',
+  /** Options the app's services take that a suite may set (how often the team server is polled). */
+  settings: Pick<AppServicesOptions, 'workspacePollMs'> = {},
+): Promise<AppUnderTest> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gatedesk-e2e-'))
   const opened: string[] = []
   const dialogs: ScriptedDialogs = {
@@ -72,6 +76,7 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
     scripts: sourceScript,
     launchProcess: forkLauncher,
     printer,
+    ...settings,
   })
   const harness = await startHarness({
     rendererDir,
@@ -98,7 +103,10 @@ export async function startAppUnderTest(rendererDir = 'out/renderer'): Promise<A
  * Registers the suite's hooks: the app's services and a Chromium page opened on it before the
  * tests, both closed after. The getters are valid inside tests.
  */
-export function useAppInBrowser(): { readonly gatedesk: AppUnderTest; readonly app: AppPage } {
+export function useAppInBrowser(settings: Parameters<typeof startAppUnderTest>[1] = {}): {
+  readonly gatedesk: AppUnderTest
+  readonly app: AppPage
+} {
   let gatedesk: AppUnderTest | undefined
   let browser: Browser | undefined
   let app: AppPage | undefined
@@ -106,7 +114,7 @@ export function useAppInBrowser(): { readonly gatedesk: AppUnderTest; readonly a
     if (!existsSync('out/renderer/index.html')) {
       throw new Error('The renderer is not built: run "npm run build" (npm run test:e2e does it).')
     }
-    gatedesk = await startAppUnderTest()
+    gatedesk = await startAppUnderTest('out/renderer', settings)
     browser = await launchChromium()
     app = await openApp(browser, gatedesk.harness)
   })

@@ -192,4 +192,18 @@ describe('checking the team connection against a real PostgreSQL server', () => 
     ).toEqual([{ ssl: true }])
     await client.end()
   })
+
+  it('tells its steps, and a Cancel ends the connection: an abort, not a failed step', async () => {
+    const stages: string[] = []
+    await checkWorkspace(connection(), { password: 'anna-secret', caPem: ca }, desk, {
+      onStage: (stage) => stages.push(stage),
+    })
+    expect(stages).toEqual(['connecting', 'opening'])
+    const cancel = new AbortController()
+    const check = checkWorkspace(connection(), { password: 'anna-secret', caPem: ca }, desk, {
+      signal: cancel.signal,
+      onStage: (stage) => stage === 'connecting' && cancel.abort(),
+    })
+    await expect(check).rejects.toMatchObject({ name: 'AbortError' })
+  })
 })

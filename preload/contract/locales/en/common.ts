@@ -91,6 +91,7 @@ export const common = {
     reports: 'Reports (CSV, PDF)',
     pemKeys: 'PEM key',
     reportTemplates: 'Report templates (JSON)',
+    certificates: 'CA certificates (PEM)',
     allFiles: 'All files',
   } satisfies Record<DialogFilterId, string>,
   /** Sizes and durations, {n} a number already written in the window's language. */

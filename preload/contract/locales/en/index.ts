@@ -19,6 +19,7 @@ import { recentReports } from './recent-reports'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
+import { workspace } from './workspace'
 
 /** English, the reference locale: every other locale has exactly these keys. */
 export const en = {
@@ -41,6 +42,7 @@ export const en = {
   reportPivot,
   reportFilter,
   bulk,
+  workspace,
   main,
   cli,
 }

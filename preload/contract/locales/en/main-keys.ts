@@ -19,7 +19,7 @@ export const mainKeychain = {
       'The keychain holds no RSA private key for the environment "{environment}": generate a key pair or import your private key in Keys & environments (and send the public key to support).',
     'pasted-table-key': 'The keychain holds no key for the pasted table {table}: it was shredded.',
     'workspace-password':
-      'The keychain holds no password for the team workspace: connect again (gatedesk workspace connect, or Settings → Workspace).',
+      'The keychain holds no password for the team workspace: connect again (gatedesk workspace connect, or the Workspace section).',
   },
   failed: "The keychain refused: {reason}. Check your desktop's keyring, then try again.",
 }

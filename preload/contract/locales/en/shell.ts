@@ -52,5 +52,8 @@ export const shell = {
     history: {
       title: 'History',
     },
+    workspace: {
+      title: 'Workspace',
+    },
   },
 }

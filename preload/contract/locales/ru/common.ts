@@ -68,6 +68,7 @@ export const common: Translation<typeof english> = {
     reports: 'Отчёты (CSV, PDF)',
     pemKeys: 'Ключ PEM',
     reportTemplates: 'Шаблоны отчётов (JSON)',
+    certificates: 'Сертификаты УЦ (PEM)',
     allFiles: 'Все файлы',
   },
   units: {

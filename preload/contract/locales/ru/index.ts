@@ -21,6 +21,7 @@ import { recentReports } from './recent-reports'
 import { reports } from './reports'
 import { sandbox } from './sandbox'
 import { shell } from './shell'
+import { workspace } from './workspace'
 
 export const ru: Translation<MessageSchema> = {
   common,
@@ -42,6 +43,7 @@ export const ru: Translation<MessageSchema> = {
   reportPivot,
   reportFilter,
   bulk,
+  workspace,
   main,
   cli,
 }

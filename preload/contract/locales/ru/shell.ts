@@ -53,5 +53,8 @@ export const shell: Translation<typeof english> = {
     history: {
       title: 'История',
     },
+    workspace: {
+      title: 'Пространство',
+    },
   },
 }

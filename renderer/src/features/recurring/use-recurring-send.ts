@@ -7,6 +7,7 @@ import { BridgeError, call } from '../../platform/bridge'
 import { useConfirm } from '../../platform/composables/confirm'
 import { useProductionGuard } from '../../platform/composables/production-guard'
 import { useEnvironmentsStore } from '../../platform/environments/environments-store'
+import { useRefusal } from '../../platform/workspace/refusal'
 import { gatewayIssues } from './gateway-error-fields'
 import { useRecurringDraftStore } from './recurring-draft'
 import type { ShownIssue } from './recurring-shared'
@@ -41,6 +42,8 @@ export function useRecurringSend(form: RecurringSendForm) {
   const guarding = ref(false)
   /** The send in flight, which cancel() stops. */
   const inFlight = ref<string | null>(null)
+  /** Why this desk sends nothing now (its team role, the team server offline). */
+  const refusal = useRefusal('send')
 
   async function ask(question: () => Promise<boolean>): Promise<boolean> {
     guarding.value = true
@@ -67,7 +70,7 @@ export function useRecurringSend(form: RecurringSendForm) {
     })
 
   async function send() {
-    if (draft.sending || guarding.value) return
+    if (draft.sending || guarding.value || refusal.value) return
     form.attempted.value = true
     const issues = form.clientIssues.value
     if (issues.length > 0) {
@@ -144,5 +147,11 @@ export function useRecurringSend(form: RecurringSendForm) {
     if (inFlight.value !== null) await call('recurring:cancel', { sendId: inFlight.value })
   }
 
-  return { guarding, send, cancel, cancellable: computed(() => inFlight.value !== null) }
+  return {
+    guarding,
+    refusal,
+    send,
+    cancel,
+    cancellable: computed(() => inFlight.value !== null),
+  }
 }

@@ -4,6 +4,7 @@ import { useI18n } from 'vue-i18n'
 import { templateTitle } from './example-template'
 import { useDesignerStore } from './designer-store'
 import { useNotices } from '../../../platform/notices'
+import { useRefusal } from '../../../platform/workspace/refusal'
 
 const UNDO_SECONDS = 10
 
@@ -13,6 +14,8 @@ const UNDO_SECONDS = 10
  */
 export function useDesignerActions() {
   const store = useDesignerStore()
+  /** Why this desk saves no template now (its team role); the editor says so beside Save. */
+  const saveRefusal = useRefusal('templates')
   const message = useNotices()
   const dialog = useDialog()
   const { t } = useI18n()
@@ -44,6 +47,7 @@ export function useDesignerActions() {
   }
 
   async function save(): Promise<void> {
+    if (saveRefusal.value) return
     if (!store.open) return
     if (!store.canSave) {
       message.warning(store.nameIssue ?? t('reports.actions.fixFirst'))
@@ -104,6 +108,7 @@ export function useDesignerActions() {
     },
     newTemplate: () => unlessUnsaved(() => store.newTemplate(), 'new'),
     save,
+    saveRefusal,
     remove,
     undo,
     async duplicate(id: string) {
