@@ -49,6 +49,7 @@ import { appWorkspace, type AppWorkspace } from './app-workspace'
 import { bulkOutsideTeam } from './bulk-in-team'
 import { workspaceStores } from './workspace-stores'
 import { createWorkspaceWatch } from '../workspace/workspace-watch'
+import { createTeamChangesRelay } from '../workspace/team-changes-relay'
 
 export interface AppServicesOptions {
   /** The folder of the database (the app's user-data folder, or a temp dir in tests). */
@@ -133,14 +134,33 @@ function recentReportsOf(
   return recentReports
 }
 
-/** The desk's workspace watched, so the window learns when its team server is lost or back. */
+/**
+ * The desk's workspace watched, so the window learns when its team server is lost or back, and,
+ * while it answers, what other desks change (the screens showing it read it again).
+ */
 function workspaceWatch(service: AppWorkspace['service'], options: AppServicesOptions) {
-  return createWorkspaceWatch({
-    status: service.status,
+  const relay = createTeamChangesRelay({
+    watch: service.watchChanges,
+    changed: ({ kind }) => options.emit('workspace:team-changed', { kind }),
+    logError: options.logError,
+  })
+  const watch = createWorkspaceWatch({
+    status: async () => {
+      const status = await service.status()
+      relay.follow(status)
+      return status
+    },
     changed: (status) => options.emit('workspace:status-changed', status),
     logError: options.logError,
     intervalMs: options.workspacePollMs,
   })
+  return {
+    ...watch,
+    close() {
+      watch.close()
+      relay.close()
+    },
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { ExplainedError, type Explained } from '../../preload/contract/platform/
 import { explainedError } from '../platform/i18n/english'
 import type { SecretStore } from '../platform/keychain/secret-store'
 import { connectionProblem } from './connection-problem'
+import { watchTeamChanges } from './team-changes'
 import { clientConfig, type TeamConnection } from './team-connection'
 import type { Desk, OpenedWorkspace } from './team-schema'
 import { checkWorkspace, type CheckProgress } from './workspace-check'
@@ -131,6 +132,18 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       const explain = (error: unknown) =>
         error instanceof ExplainedError ? error : connectionProblem(connection, error)
       return { pool, workspace, explain }
+    },
+
+    /**
+     * Hears what other desks change in the team workspace (watchTeamChanges), on a connection of
+     * its own with this desk's login; refused when this desk works in its local workspace.
+     */
+    async watchChanges(listeners: Parameters<typeof watchTeamChanges>[1]) {
+      const connection = deps.settings.get()
+      if (connection === null) throw explainedError('workspace.not-connected')
+      const password = await deps.secrets.get(passwordOf(connection))
+      const config = clientConfig(connection, password, await caPemOf(connection))
+      return watchTeamChanges(config, listeners)
     },
 
     /** Back to the local workspace: the settings and the keychain's password go. */

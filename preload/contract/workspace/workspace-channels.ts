@@ -50,4 +50,8 @@ export const workspaceEvents = {
     'The team workspace was lost, is back, or this desk connected or left: the new status.',
     workspaceStatusSchema,
   ),
+  'workspace:team-changed': event(
+    'Another desk changed what the team shares: the screens showing it read it again.',
+    z.object({ kind: z.enum(['history', 'bulk', 'templates', 'views', 'environments']) }),
+  ),
 } as const

@@ -185,6 +185,8 @@ describe('Workspace: the team workspace on PostgreSQL', () => {
     expect(await byTestId('import-key').isDisabled()).toBe(false)
     await screenLooks(suite.app, 'workspace-viewer-keys', { russian: false })
     await open('Reports')
+    // The team has no template yet (the desk's own are not the team's): a new draft it is.
+    await byTestId('template-new').click()
     await expect
       .poll(() => byTestId('designer-save-refusal').textContent())
       .toBe('Your role in the team workspace (viewer) cannot save report templates — ask an admin')

@@ -5,6 +5,7 @@ import { BridgeError, call } from '../../platform/bridge'
 import { i18n } from '../../platform/i18n'
 import { dialogText } from '../../platform/i18n/dialog-filters'
 import { noCriteria, sameCriteria, toQuery, type HistoryCriteria } from './history-query'
+import { onTeamChange } from '../../platform/workspace/team-changes'
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const
 
@@ -35,6 +36,7 @@ export const useHistoryStore = defineStore('history', () => {
   const pending = computed(() => !sameCriteria(draft.value, applied.value))
 
   async function load(): Promise<void> {
+    searched = true
     const request = ++latest
     loading.value = true
     try {
@@ -54,6 +56,10 @@ export const useHistoryStore = defineStore('history', () => {
       if (request === latest) loading.value = false
     }
   }
+
+  // Another desk's send shows without a refresh, once this screen has searched.
+  let searched = false
+  onTeamChange(['history'], () => searched && load())
 
   /** Searches with everything the filter boxes hold now, from the first page. */
   function search(): Promise<void> {

@@ -1,4 +1,5 @@
 import { defineStore } from 'pinia'
+import { onTeamChange } from '../workspace/team-changes'
 import { computed, ref } from 'vue'
 import type { ChannelInput } from '../../../../preload/contract/channels'
 import type { EnvironmentView } from '../../../../preload/contract/environments/environment'
@@ -27,6 +28,9 @@ export const useEnvironmentsStore = defineStore('environments', () => {
       loadError.value = (error as Error).message
     }
   }
+
+  // An environment another desk's admin changed shows without a refresh.
+  onTeamChange(['environments'], load)
 
   function select(id: string): void {
     selectedId.value = id
