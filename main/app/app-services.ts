@@ -214,11 +214,12 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   // Requests cut off by a crash or a quit are reported as unknown, never left "sending".
   const history = createHistoryRepository(db)
   history.markInterrupted()
+  const desk = options.desk ?? thisDesk()
   const workspace = appWorkspace({
     db,
     secrets: options.secretStore,
     history,
-    desk: options.desk ?? thisDesk(),
+    desk,
     version: options.version,
   })
   const environments = environmentService(db, workspace.environments, options)
@@ -331,6 +332,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       jobs,
       emit: options.emit,
     },
+    teamBulkJobs: { session: workspace.session, desk },
   })
   // Every report a channel opens goes on the recent list.
   const handlers = noteOpenedReports(channelHandlers, {

@@ -16,6 +16,7 @@ import { reportTemplateHandlers } from '../templates/report-template-handlers'
 import { savedViewHandlers } from '../templates/saved-view-handlers'
 import { sandboxHandlers } from '../sandbox/sandbox-handlers'
 import { workspaceHandlers } from '../workspace/workspace-handlers'
+import { teamBulkJobsHandler } from './team-bulk-jobs'
 
 /** Every channel's handler, bound to its services. */
 export function createHandlers(services: {
@@ -33,6 +34,7 @@ export function createHandlers(services: {
   recent: Parameters<typeof recentReportHandlers>[0]
   bulk: Parameters<typeof bulkHandlers>[0]
   workspace: Parameters<typeof workspaceHandlers>[0]
+  teamBulkJobs: Parameters<typeof teamBulkJobsHandler>[0]
 }): Handlers {
   return {
     ...appHandlers(services.app),
@@ -52,5 +54,6 @@ export function createHandlers(services: {
     ...recentReportHandlers(services.recent),
     ...bulkHandlers(services.bulk),
     ...workspaceHandlers(services.workspace),
+    ...teamBulkJobsHandler(services.teamBulkJobs),
   }
 }

@@ -212,7 +212,8 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
   // Roles the database enforces (team-roles.ts).
   { version: 8, sql: ROLES_MIGRATION },
   // A change to the team's environments is announced too (once a statement), so that every
-  // desk's list, and the key fingerprint it checks before sending, follow without a refresh.
+  // desk's list, and the key fingerprint it checks before sending, follow without a refresh; and
+  // a new bulk job, which its rows' first claim would announce only later.
   {
     version: 9,
     sql: `
@@ -223,6 +224,14 @@ export const TEAM_MIGRATIONS: readonly TeamMigration[] = [
       END $$;
       CREATE TRIGGER environments_announced
         AFTER INSERT OR UPDATE OR DELETE ON gatedesk.environments
-        FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce_environments();`,
+        FOR EACH STATEMENT EXECUTE FUNCTION gatedesk.announce_environments();
+      CREATE FUNCTION gatedesk.announce_bulk_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('gatedesk_changes',
+          json_build_object('kind', 'bulk', 'job', NEW.id)::text);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER bulk_jobs_announced AFTER INSERT ON gatedesk.bulk_jobs
+        FOR EACH ROW EXECUTE FUNCTION gatedesk.announce_bulk_job();`,
   },
 ]

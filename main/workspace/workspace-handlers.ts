@@ -16,7 +16,11 @@ import type { WorkspaceSettingsRepository } from './workspace-settings-repositor
 import { openedView } from './workspace-view'
 import type { WorkspaceWatch } from './workspace-watch'
 
-type WorkspaceChannel = Extract<keyof Handlers, `workspace:${string}`>
+// The team's bulk jobs are answered by the composition root, which joins the workspace and bulk.
+type WorkspaceChannel = Exclude<
+  Extract<keyof Handlers, `workspace:${string}`>,
+  'workspace:team-bulk-jobs'
+>
 
 const CA_FILES: OfferedFilter[] = [{ id: 'certificates', extensions: ['pem', 'crt', 'cer'] }]
 

@@ -9,6 +9,21 @@ import {
   workspaceStatusSchema,
 } from './workspace'
 
+const rowCount = z.number().int().nonnegative()
+
+/** A team's bulk job as History lists it: who made it, and its rows by state. */
+export const teamBulkJobSchema = z.object({
+  id: outputText(64),
+  file: outputText(1024),
+  createdAt: outputText(40),
+  environment: outputText(256),
+  madeBy: z.object({ osUser: outputText(256), deskName: outputText(256) }),
+  states: z.object({ pending: rowCount, 'in-flight': rowCount, done: rowCount, unknown: rowCount }),
+  state: z.enum(['ready', 'running', 'finished']),
+})
+
+export type TeamBulkJobView = z.infer<typeof teamBulkJobSchema>
+
 export const workspaceChannels = {
   'workspace:status': channel(
     'Where this desk works: its local workspace, or the team one with its role and rights, or why that cannot be reached now.',
@@ -29,6 +44,14 @@ export const workspaceChannels = {
     'Checks a team connection as workspace:check does and keeps it: the password in the OS keychain, the rest in the settings of this desk. Nothing is kept unless it succeeds.',
     teamConnectionInputSchema,
     workspaceCheckSchema,
+  ),
+  'workspace:team-bulk-jobs': channel(
+    "The team's bulk jobs, newest first, with who made each and its rows by state (worked on by the desks with bulk-update --workspace team); only that this desk works in its local workspace, there.",
+    z.undefined(),
+    z.union([
+      z.object({ workspace: z.literal('local') }),
+      z.object({ workspace: z.literal('team'), jobs: z.array(teamBulkJobSchema).max(100) }),
+    ]),
   ),
   'workspace:disconnect': channel(
     'Back to the local workspace: the team settings and the password in the keychain go.',

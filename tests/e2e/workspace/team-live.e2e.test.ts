@@ -2,7 +2,8 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTeamAuditTrail } from '../../../main/history/team-audit-trail'
+import { createTeamBulkJournal } from '../../../main/bulk/team-bulk-journal'
+import { createTeamAuditTrail, teamHistoryWrites } from '../../../main/history/team-audit-trail'
 import { createTeamTemplateStore } from '../../../main/templates/team-template-store'
 import { blankRequest } from '../../../preload/contract/templates/report-template'
 import { startTeamWorkspace, TEAM_DESKS, type TeamWorkspace } from '../../fixtures/team-workspace'
@@ -80,6 +81,40 @@ describe("another desk's work, live in this desk's window", () => {
       .toBe(`bob at desk-2 (database user ${TEAM_DESKS.bob.user})`)
     await screenLooks(suite.app, 'team-live-history-detail', { russian: false })
     await page().keyboard.press('Escape')
+  })
+
+  it("shows the team's bulk jobs and another desk's progress on one without a refresh", async () => {
+    const bob = { osUser: 'bob', deskName: 'desk-2' }
+    const journal = createTeamBulkJournal({
+      pool: team.poolOf(TEAM_DESKS.bob),
+      history: teamHistoryWrites(bob),
+      desk: bob,
+    })
+    const jobId = await journal.createJob({
+      sourceName: 'november.csv',
+      environment: { id: 'cli-team-gateway', name: 'Production' },
+      rows: [2, 3].map((rowNumber) => ({
+        rowNumber,
+        parameters: [
+          ['recurring-payment-id', '100234'],
+          ['client-orderid', `LIVE-BULK-${rowNumber}`],
+          ['amount', '5.00'],
+        ],
+      })),
+    })
+    const counts = () => byTestId('history-team-bulk-job-counts').first().textContent()
+    await expect.poll(counts, { timeout: 15_000 }).toContain('done 0')
+    expect(await byTestId('history-team-bulk-job').first().textContent()).toContain(
+      'made by bob at desk-2',
+    )
+    const run = await journal.startRun(jobId)
+    const row = (await run.claim())!
+    await run.finish(row, { outcome: 'approved', serialNumber: 'S-2', message: 'Approved' })
+    await run.end()
+    await expect.poll(counts, { timeout: 15_000 }).toContain('done 1')
+    expect(await counts()).toContain('left 1')
+    await byTestId('history-bulk-jobs').scrollIntoViewIfNeeded()
+    await screenLooks(suite.app, 'team-live-bulk-jobs')
   })
 
   it('lists a template another desk saved without a refresh', async () => {

@@ -66,6 +66,8 @@ describe("another desk's changes, live", () => {
           parameters: [['client-orderid', `L-${rowNumber}`]] as Parameter[],
         })),
       })
+      // A new job is announced as soon as it is made, before any row is claimed.
+      await expect.poll(() => seen).toContainEqual({ kind: 'bulk', job })
       const run = await journal.startRun(job)
       seen.length = 0
       await run.claim()

@@ -69,6 +69,11 @@ export const history = {
     open: 'Open job',
     openLabel: 'Open bulk job {file} of {created} on the Bulk screen',
     failed: 'Could not read the bulk jobs: {message}',
+    madeBy: 'made by {osUser} at {deskName}',
+    teamStates: { ready: 'Ready', running: 'Running', finished: 'Finished' },
+    done: 'done {n}',
+    left: 'left {n}',
+    unknown: 'unknown {n}',
   },
   detail: {
     title: 'Request #{id}',

@@ -72,6 +72,11 @@ export const history: Translation<typeof english> = {
     open: 'Открыть задание',
     openLabel: 'Открыть массовое задание {file} от {created} в разделе «Массовые изменения»',
     failed: 'Не удалось прочитать массовые задания: {message}',
+    madeBy: 'создал {osUser} на {deskName}',
+    teamStates: { ready: 'Готово к работе', running: 'Выполняется', finished: 'Завершено' },
+    done: 'выполнено: {n}',
+    left: 'осталось: {n}',
+    unknown: 'неизвестно: {n}',
   },
   detail: {
     title: 'Запрос №{id}',
