@@ -351,7 +351,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
       watch.close()
       jobs.cancelAll()
       await reports.closeAll()
-      queryEngine.close()
+      await queryEngine.close()
       await rm(sessionTemp, { recursive: true, force: true })
       await sandbox.stop()
       await workspace.close()

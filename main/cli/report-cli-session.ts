@@ -144,7 +144,8 @@ export async function withCliReport<T>(
   } finally {
     stopListening()
     await reports?.closeAll()
-    queryEngine.close()
+    // Ended before its folder goes: a process still starting would write in it again.
+    await queryEngine.close()
     removeTemp()
   }
 }

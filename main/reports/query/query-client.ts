@@ -69,8 +69,11 @@ export interface QueryEngine {
    * and DuckDB to start: it loads no report data until a query asks for it.
    */
   warm(): void
-  /** Ends the process; calls still waiting fail. */
-  close(): void
+  /**
+   * Ends the process; calls still waiting fail. Settles once it has exited (at most
+   * EXIT_WAIT_MS): a process still starting may write in its folder until then.
+   */
+  close(): Promise<void>
 }
 
 export interface QueryLaunchOptions {
@@ -117,6 +120,9 @@ export function launchQueryProcess(options: QueryLaunchOptions): LaunchedQueryPr
   }
 }
 
+/** How long a closed engine waits for its process to exit before it says it is closed anyway. */
+const EXIT_WAIT_MS = 5000
+
 /** The query process ended while calls were waiting on it: the next call starts a new one. */
 export class QueryProcessStoppedError extends ExplainedError {
   override readonly name = 'QueryProcessStoppedError'
@@ -142,13 +148,18 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
   let launched = options.launched
   let lastId = 0
   let closed = false
+  /** Settles when the process started last has exited (at once when none was). */
+  let exited: Promise<void> = Promise.resolve()
 
   function start(): ProcessChannel {
     const { channel: started, scratchDir } = launched ?? launchQueryProcess(options)
     launched = undefined
     const removeScratch = () => void rm(scratchDir, { recursive: true, force: true })
     started.onMessage((message) => answer(message as QueryReply))
+    let markExited = () => {}
+    exited = new Promise<void>((resolve) => (markExited = resolve))
     started.onExit((exit) => {
+      markExited()
       // What it left: row ids no call read, the columns of a load it did not finish.
       removeScratch()
       if (channel !== started) return
@@ -246,6 +257,8 @@ export function createQueryEngine(options: QueryEngineOptions): QueryEngine {
       channel?.kill()
       channel = null
       failAll(engineClosed())
+      const waited = new Promise<void>((resolve) => setTimeout(resolve, EXIT_WAIT_MS).unref())
+      return Promise.race([exited, waited])
     },
   }
 }
