@@ -61,6 +61,12 @@ async function caPemOf(connection: TeamConnection): Promise<string | null> {
 
 /** Connecting this desk to its team's workspace, seeing how it stands, and leaving it. */
 export function createWorkspaceService(deps: WorkspaceServiceDeps) {
+  /** This desk's team connection and its password, from the keychain; refused when local. */
+  const savedLogin = async () => {
+    const connection = deps.settings.get()
+    if (connection === null) throw explainedError('workspace.not-connected')
+    return { connection, password: await deps.secrets.get(passwordOf(connection)) }
+  }
   const open = async (connection: TeamConnection, password: string, progress?: CheckProgress) =>
     checkWorkspace(
       connection,
@@ -123,9 +129,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       /** A failed query's error in words: what failed on the way to the server, or a right. */
       explain: (error: unknown) => ExplainedError
     }> {
-      const connection = deps.settings.get()
-      if (connection === null) throw explainedError('workspace.not-connected')
-      const password = await deps.secrets.get(passwordOf(connection))
+      const { connection, password } = await savedLogin()
       const workspace = await open(connection, password)
       const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
       pool.on('error', () => undefined)
@@ -139,9 +143,7 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
      * its own with this desk's login; refused when this desk works in its local workspace.
      */
     async watchChanges(listeners: Parameters<typeof watchTeamChanges>[1]) {
-      const connection = deps.settings.get()
-      if (connection === null) throw explainedError('workspace.not-connected')
-      const password = await deps.secrets.get(passwordOf(connection))
+      const { connection, password } = await savedLogin()
       const config = clientConfig(connection, password, await caPemOf(connection))
       return watchTeamChanges(config, listeners)
     },
