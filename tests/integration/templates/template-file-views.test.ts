@@ -32,7 +32,13 @@ let views: ReturnType<typeof createSavedViewsRepository>
 beforeEach(() => {
   db = openDatabase(join(dir, `db-${++files}`, 'gatedesk.sqlite'))
   logged = []
-  views = createSavedViewsRepository({ db, logError: (message) => logged.push(message) })
+  // A second a save: two views saved within one millisecond would tie as the last used.
+  let clock = Date.parse('2026-11-20T09:00:00Z')
+  views = createSavedViewsRepository({
+    db,
+    now: () => new Date((clock += 1000)),
+    logError: (message) => logged.push(message),
+  })
   const stores = {
     templates: localTemplateStore(createReportTemplatesRepository(db)),
     views: localSavedViewStore(views),
