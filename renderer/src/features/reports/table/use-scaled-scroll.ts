@@ -24,6 +24,8 @@ export function useScaledScroll(options: {
   rowCount: Ref<number>
   rowHeight: number
   headerHeight: number
+  /** A row that stays in view when the viewport's height changes (the focus cell's), if any. */
+  keptRow?: () => number | undefined
 }) {
   const viewportHeight = ref(0)
   const scrollTop = ref(0)
@@ -107,6 +109,15 @@ export function useScaledScroll(options: {
   // A new row count or viewport changes what a scroll position means when scaled: keep the row.
   watch([() => options.rowCount.value, viewportHeight], () => {
     if (scaled.value) scrollToFirst(first.value)
+  })
+  // The browser keeps the top as the viewport shrinks (the totals' footer arriving, a shorter
+  // window): a kept row that was in view, such as the last one after Ctrl+End, stays in view.
+  watch(viewportHeight, (height, before) => {
+    const row = options.keptRow?.()
+    if (row === undefined) return
+    const wasInView =
+      row >= first.value && row + 1 <= first.value + before / options.rowHeight + 1e-6
+    if (wasInView) reveal(row)
   })
 
   return {
