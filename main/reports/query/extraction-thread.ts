@@ -25,9 +25,9 @@ export interface ExtractionThread {
 }
 
 /**
- * A thread running `script` (column-extract.worker.ts), started now and kept, so that no load
- * waits for a thread to start (tens of milliseconds of the first sort, which the process's own
- * start and DuckDB's load contend with).
+ * A thread running `script` (column-extract.worker.ts), started by the first job and kept for the
+ * next. Not started ahead: DuckDB reads most reports itself, and a thread started for nothing
+ * costs tens of milliseconds of CPU while the process starts and DuckDB loads.
  */
 export function extractionThread(script: ScriptRef): ExtractionThread {
   let worker: Worker | null = null
@@ -44,7 +44,6 @@ export function extractionThread(script: ScriptRef): ExtractionThread {
     })
     return started
   }
-  worker = start()
   return {
     extract(job, signal) {
       return new Promise((resolve, reject) => {

@@ -13,8 +13,8 @@ const REPORTS_KEPT = 2
  * The query service over a DuckDB still opening: a query's columns are extracted from the file
  * meanwhile (which needs no DuckDB), and loaded once it is open. This module loads none of
  * DuckDB's native module itself. `extractWorker` (column-extract.worker.ts) runs in worker
- * threads (started now, one per thread after the first) to extract the columns of large files
- * in parts; the columns are written in `scratchDir` (the query process's private folder).
+ * threads (one per thread after the first, started by the first extraction) to extract the
+ * columns of large files in parts; they are written in `scratchDir` (the process's own folder).
  */
 export function createQueryCore(
   connection: Promise<DuckDBConnection>,
