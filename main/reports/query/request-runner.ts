@@ -27,9 +27,10 @@ const REASON_MAX = 1000
 
 export interface RunnerOptions {
   /**
-   * Runs before each request but the first: what earlier requests left (DuckDB's results, whose
-   * native memory is freed only when their objects are collected, and the row ids sent) then
-   * never adds to the next one's peak.
+   * Runs before a request that follows one which may leave much behind (DuckDB's results, whose
+   * native memory is freed only when their objects are collected, and the row ids sent), so that
+   * it never adds to the next one's peak. Not after totals, a pivot or an answer read ahead:
+   * their few rows are not worth the 10 ms a collection takes, which a command waits for.
    */
   collectGarbage?: () => void
   /** Writes the row ids of request `id` to a file and returns its path (see ROW_IDS_IN_REPLY_MAX). */
@@ -50,7 +51,7 @@ export function createRequestRunner(
   core.catch(() => undefined)
   const waiting: Work[] = []
   let running: { id: number; cancelled: boolean } | null = null
-  let ran = false
+  let collectFirst = false
 
   function answer(id: number, result: QueryResult): QueryReply {
     if (writeRowIds && 'kind' in result && result.kind === 'rows') {
@@ -70,8 +71,8 @@ export function createRequestRunner(
     if (request === undefined) return
     const current = { id: request.id, cancelled: false }
     running = current
-    if (ran) collectGarbage?.()
-    ran = true
+    if (collectFirst) collectGarbage?.()
+    collectFirst = !leavesLittle(request)
     try {
       const { service } = await core
       if (current.cancelled) throw cancelled()
@@ -101,6 +102,12 @@ export function createRequestRunner(
       core.then((engine) => engine.interrupt()).catch(() => undefined)
     }
   }
+}
+
+/** An aggregate's rows, or a prepare that only reads one ahead: little for the collector. */
+function leavesLittle(request: Work): boolean {
+  if (request.type === 'prepare') return request.columns.length === 0
+  return request.type === 'totals' || request.type === 'pivot'
 }
 
 /** What a prepare answers once its columns are read: nothing to show, only that it is done. */

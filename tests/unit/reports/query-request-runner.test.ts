@@ -114,6 +114,27 @@ describe('the query process runs requests', () => {
     expect(collect).toHaveBeenCalledTimes(1)
   })
 
+  it('does not collect garbage after totals, which leave only a few rows', async () => {
+    const { service, calls } = controlledService()
+    const collect = vi.fn()
+    const replies: QueryReply[] = []
+    const run = createRequestRunner(
+      Promise.resolve({ service, interrupt: vi.fn() }),
+      (reply) => replies.push(reply),
+      { collectGarbage: collect },
+    )
+    run({ type: 'totals', id: 1, source, query })
+    await eventually(() => replies[0], 'the totals')
+    run({ type: 'view', id: 2, source, query })
+    await eventually(() => calls[0], 'the view after them')
+    expect(collect).not.toHaveBeenCalled()
+    calls[0]!.finish()
+    await eventually(() => replies[1], 'the view')
+    run({ type: 'view', id: 3, source, query })
+    await eventually(() => calls[1], 'the view after a view')
+    expect(collect).toHaveBeenCalledTimes(1)
+  })
+
   it('drops a waiting request that is cancelled', async () => {
     const { service, calls } = controlledService()
     const { run, reply, replies } = runner(Promise.resolve({ service, interrupt: vi.fn() }))
