@@ -42,6 +42,19 @@ function controlledService() {
   return { service, calls }
 }
 
+/** A runner over controlledService that counts its garbage collections. */
+function collectingRunner() {
+  const { service, calls } = controlledService()
+  const collect = vi.fn()
+  const replies: QueryReply[] = []
+  const run = createRequestRunner(
+    Promise.resolve({ service, interrupt: vi.fn() }),
+    (reply) => replies.push(reply),
+    { collectGarbage: collect },
+  )
+  return { run, calls, replies, collect }
+}
+
 function runner(core: Promise<QueryEngineCore>) {
   const replies: QueryReply[] = []
   const run = createRequestRunner(core, (reply) => replies.push(reply))
@@ -96,14 +109,7 @@ describe('the query process runs requests', () => {
   })
 
   it('collects garbage before each request but the first', async () => {
-    const { service, calls } = controlledService()
-    const collect = vi.fn()
-    const replies: QueryReply[] = []
-    const run = createRequestRunner(
-      Promise.resolve({ service, interrupt: vi.fn() }),
-      (reply) => replies.push(reply),
-      { collectGarbage: collect },
-    )
+    const { run, calls, replies, collect } = collectingRunner()
     run({ type: 'view', id: 1, source, query })
     await eventually(() => calls[0], 'the first view')
     expect(collect).not.toHaveBeenCalled()
@@ -115,14 +121,7 @@ describe('the query process runs requests', () => {
   })
 
   it('does not collect garbage after totals, which leave only a few rows', async () => {
-    const { service, calls } = controlledService()
-    const collect = vi.fn()
-    const replies: QueryReply[] = []
-    const run = createRequestRunner(
-      Promise.resolve({ service, interrupt: vi.fn() }),
-      (reply) => replies.push(reply),
-      { collectGarbage: collect },
-    )
+    const { run, calls, replies, collect } = collectingRunner()
     run({ type: 'totals', id: 1, source, query })
     await eventually(() => replies[0], 'the totals')
     run({ type: 'view', id: 2, source, query })
