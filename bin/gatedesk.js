@@ -4,7 +4,7 @@
 // node crashes loading them (SIGSEGV, nothing printed). Nothing else is imported before that check.
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { enableCompileCache } from 'node:module'
+import module from 'node:module'
 import { constants } from 'node:os'
 import { fileURLToPath } from 'node:url'
 
@@ -16,11 +16,12 @@ const nodeMajor = Number(process.versions.node.split('.')[0])
 // Exactly 24: a newer node cannot load native modules built for 24's ABI either.
 if (nodeMajor === REQUIRED_MAJOR) {
   // V8's compiled code of the bundles, kept beside them, for this process and (through the
-  // environment) the query process it forks: 0.02-0.03 CPU-s of a report-view.
+  // environment) the query process it forks: 0.02-0.03 CPU-s of a report-view. The module's
+  // method, not a named import: an older node, which only re-executes this script, has none.
   process.env.NODE_COMPILE_CACHE ??= fileURLToPath(
     new URL('../out/cli/.compile-cache', import.meta.url),
   )
-  enableCompileCache(process.env.NODE_COMPILE_CACHE)
+  module.enableCompileCache(process.env.NODE_COMPILE_CACHE)
   const { ensureCliBundle } = await import('../scripts/build-cli.mjs')
   const { main, terminalLanguage } = await import(await ensureCliBundle())
   process.exitCode = await main(process.argv.slice(2), {
