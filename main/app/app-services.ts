@@ -138,15 +138,15 @@ function recentReportsOf(
  * The desk's workspace watched, so the window learns when its team server is lost or back, and,
  * while it answers, what other desks change (the screens showing it read it again).
  */
-function workspaceWatch(service: AppWorkspace['service'], options: AppServicesOptions) {
+function workspaceWatch(workspace: AppWorkspace, options: AppServicesOptions) {
   const relay = createTeamChangesRelay({
-    watch: service.watchChanges,
+    watch: workspace.service.watchChanges,
     changed: ({ kind }) => options.emit('workspace:team-changed', { kind }),
     logError: options.logError,
   })
   const watch = createWorkspaceWatch({
     status: async () => {
-      const status = await service.status()
+      const status = await workspace.watchedStatus()
       relay.follow(status)
       return status
     },
@@ -286,7 +286,7 @@ export async function startAppServices(options: AppServicesOptions): Promise<App
   })
 
   const recentReports = recentReportsOf(db, options, { reports, reportFiles })
-  const watch = workspaceWatch(workspace.service, options)
+  const watch = workspaceWatch(workspace, options)
 
   const channelHandlers = createHandlers({
     app: {

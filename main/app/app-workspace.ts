@@ -3,6 +3,7 @@ import type { HistoryRepository } from '../history/history-repository'
 import type { Db } from '../platform/db/database'
 import type { SecretStore } from '../platform/keychain/secret-store'
 import { createTeamSession } from '../workspace/team-session'
+import { watchedStatus } from '../workspace/watched-status'
 import { createWorkspaceService } from '../workspace/workspace-service'
 import { createWorkspaceSettingsRepository } from '../workspace/workspace-settings-repository'
 import { workspaceHistory } from './workspace-history'
@@ -42,6 +43,8 @@ export function appWorkspace(deps: {
     service,
     session,
     settings,
+    /** The status the desk's watch reads: on the team session's pool once it is open. */
+    watchedStatus: watchedStatus({ settings, session }),
     /** Whether the desk works in the team's workspace now (its setting, not the server's state). */
     inTeam: () => settings.get() !== null,
     /** The environments' store in the desk's workspace now. */

@@ -37,28 +37,11 @@ const versionText = (number: number) => `${Math.floor(number / 10000)}.${number 
  * (several desks at once wait for each other); records the desk as a user of the workspace.
  */
 export async function openWorkspace(client: pg.ClientBase, desk: Desk): Promise<OpenedWorkspace> {
-  const { rows } = await client.query<{ v: string; user: string; database: string }>(
-    `SELECT current_setting('server_version_num') AS v, current_user AS user,
-       current_database() AS database`,
-  )
-  const { v, ...who } = rows[0]!
-  const serverNumber = Number(v)
-  if (serverNumber < MINIMUM_SERVER_VERSION) {
-    throw explainedError('workspace.check.server-too-old', {
-      version: versionText(serverNumber),
-      minimum: versionText(MINIMUM_SERVER_VERSION),
-    })
-  }
+  const { serverNumber, ...who } = await checkedServer(client)
   await client.query('BEGIN')
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK])
-    const found = await schemaVersion(client)
-    if (found > TEAM_SCHEMA_VERSION) {
-      throw explainedError('workspace.check.app-too-old', {
-        found,
-        known: TEAM_SCHEMA_VERSION,
-      })
-    }
+    const found = refuseNewer(await schemaVersion(client))
     const pending = TEAM_MIGRATIONS.filter((migration) => migration.version > found)
     for (const migration of pending) await migrate(client, migration, who)
     if (pending.length > 0) {
@@ -87,6 +70,47 @@ export async function openWorkspace(client: pg.ClientBase, desk: Desk): Promise<
   }
 }
 
+/**
+ * The open workspace as it is now, read on `client` (a pool kept open), with no lock and
+ * nothing written: what a desk's periodic check needs. A server or schema this app cannot work
+ * with is refused as openWorkspace refuses it; null when the schema is older than this app's,
+ * which only openWorkspace may upgrade.
+ */
+export async function readWorkspace(
+  client: Pick<pg.ClientBase, 'query'>,
+): Promise<OpenedWorkspace | null> {
+  const { serverNumber } = await checkedServer(client)
+  const found = refuseNewer(await schemaVersion(client))
+  if (found < TEAM_SCHEMA_VERSION) return null
+  const role = await roleOf(client)
+  return { serverVersion: versionText(serverNumber), schemaVersion: found, migrated: 0, role }
+}
+
+/** The server's version (refused when too old), the user and the database. */
+async function checkedServer(client: Pick<pg.ClientBase, 'query'>) {
+  const { rows } = await client.query<{ v: string; user: string; database: string }>(
+    `SELECT current_setting('server_version_num') AS v, current_user AS user,
+       current_database() AS database`,
+  )
+  const { v, user, database } = rows[0]!
+  const serverNumber = Number(v)
+  if (serverNumber < MINIMUM_SERVER_VERSION) {
+    throw explainedError('workspace.check.server-too-old', {
+      version: versionText(serverNumber),
+      minimum: versionText(MINIMUM_SERVER_VERSION),
+    })
+  }
+  return { serverNumber, user, database }
+}
+
+/** A schema newer than this app knows: the desk is told to update, nothing changed. */
+function refuseNewer(found: number): number {
+  if (found > TEAM_SCHEMA_VERSION) {
+    throw explainedError('workspace.check.app-too-old', { found, known: TEAM_SCHEMA_VERSION })
+  }
+  return found
+}
+
 /** Applies a migration; a user without the right to create it is told who can. */
 async function migrate(
   client: pg.ClientBase,
@@ -105,7 +129,7 @@ async function migrate(
 }
 
 /** The workspace's schema version; 0 for a database without one yet. */
-async function schemaVersion(client: pg.ClientBase): Promise<number> {
+async function schemaVersion(client: Pick<pg.ClientBase, 'query'>): Promise<number> {
   const { rows } = await client.query<{ exists: boolean }>(
     `SELECT to_regclass('gatedesk.schema_version') IS NOT NULL AS exists`,
   )

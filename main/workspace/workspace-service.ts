@@ -21,6 +21,9 @@ export const passwordOf = (connection: TeamConnection) =>
     login: `${connection.user}@${connection.host}:${connection.port}/${connection.database}`,
   }) as const
 
+/** How long a pool keeps a connection no query uses: three of the watch's 20 s intervals. */
+const IDLE_CONNECTION_MS = 60_000
+
 /** Where this desk works, and when it is the team's, whether the server answers now. */
 export type WorkspaceStatus =
   | { workspace: 'local' }
@@ -103,18 +106,9 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     async status(): Promise<WorkspaceStatus> {
       const connection = deps.settings.get()
       if (connection === null) return { workspace: 'local' }
-      try {
-        const opened = await open(connection, await deps.secrets.get(passwordOf(connection)))
-        return { workspace: 'team', connection, reachable: true, ...opened }
-      } catch (error) {
-        if (!(error instanceof ExplainedError)) throw error
-        const problem = {
-          message: error.message,
-          messageCode: error.messageCode,
-          params: error.params,
-        }
-        return { workspace: 'team', connection, reachable: false, problem }
-      }
+      return teamStatus(connection, async () =>
+        open(connection, await deps.secrets.get(passwordOf(connection))),
+      )
     },
 
     /**
@@ -131,7 +125,11 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
     }> {
       const { connection, password } = await savedLogin()
       const workspace = await open(connection, password)
-      const pool = new pg.Pool(clientConfig(connection, password, await caPemOf(connection)))
+      const pool = new pg.Pool({
+        ...clientConfig(connection, password, await caPemOf(connection)),
+        // Idle, a connection outlives the gap between two status checks (see watchedStatus).
+        idleTimeoutMillis: IDLE_CONNECTION_MS,
+      })
       pool.on('error', () => undefined)
       const explain = (error: unknown) =>
         error instanceof ExplainedError ? error : connectionProblem(connection, error)
@@ -154,6 +152,23 @@ export function createWorkspaceService(deps: WorkspaceServiceDeps) {
       if (connection !== null) await deps.secrets.delete(passwordOf(connection))
       return deps.settings.clear()
     },
+  }
+}
+
+/**
+ * The team workspace's status as `read` (a check of it) finds it: unreachable, with the reason in
+ * words, when the check is refused (any other failure is a fault, and thrown).
+ */
+export async function teamStatus(
+  connection: TeamConnection,
+  read: () => Promise<OpenedWorkspace>,
+): Promise<WorkspaceStatus> {
+  try {
+    return { workspace: 'team', connection, reachable: true, ...(await read()) }
+  } catch (error) {
+    if (!(error instanceof ExplainedError)) throw error
+    const problem = { message: error.message, messageCode: error.messageCode, params: error.params }
+    return { workspace: 'team', connection, reachable: false, problem }
   }
 }
 
