@@ -205,7 +205,7 @@ describe('Keys & environments', () => {
       expect(sockets).toHaveLength(1)
       await screenLooks(suite.app, 'keys-check-cancelled')
 
-      await suite.app.page.emulateMedia({ colorScheme: 'dark' })
+      await suite.app.scheme('dark')
       await chooseLanguage(suite.app, 'Русский')
       await checkThenCancel(
         `Подключение к 127.0.0.1:${port} по TLS с проверкой сертификата…`,
@@ -214,7 +214,7 @@ describe('Keys & environments', () => {
       )
       expect(sockets).toHaveLength(2)
       await chooseLanguage(suite.app, 'English')
-      await suite.app.page.emulateMedia({ colorScheme: 'light' })
+      await suite.app.scheme('light')
     } finally {
       silent.close()
       for (const socket of sockets) socket.destroy()

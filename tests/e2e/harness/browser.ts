@@ -26,6 +26,8 @@ export interface AppPage {
   /** Uncaught errors and console errors (Vue reports failed components there). */
   pageErrors: string[]
   screenshot: (name: string) => Promise<string>
+  /** Sets the OS's theme, and waits until the window draws in it (unless the user chose one). */
+  scheme: (scheme: 'light' | 'dark') => Promise<void>
 }
 
 export const SCREENSHOT_DIR = 'test-results/screens'
@@ -76,6 +78,18 @@ export async function openApp(
       const path = `${SCREENSHOT_DIR}/${name}.png`
       await page.screenshot({ path, animations: 'disabled' })
       return path
+    },
+    scheme: async (scheme) => {
+      await page.emulateMedia({ colorScheme: scheme })
+      // The window follows the OS's theme a task later: a screenshot at once could miss it.
+      await page.waitForFunction((wanted) => {
+        const chosen = localStorage.getItem('gatedesk.color-scheme')
+        const followsOs = chosen === null || chosen === 'system'
+        return !followsOs || document.documentElement.dataset['theme'] === wanted
+      }, scheme)
+      await page.evaluate(
+        () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+      )
     },
   }
 }

@@ -75,9 +75,9 @@ describe('exporting the view', () => {
     await progressShown()
     expect(await byTestId('export-progress').textContent()).toContain('Exporting the view as XLSX')
     await suite.app.screenshot('report-export-progress')
-    await page().emulateMedia({ colorScheme: 'dark' })
+    await suite.app.scheme('dark')
     await suite.app.screenshot('report-export-progress-dark')
-    await page().emulateMedia({ colorScheme: 'light' })
+    await suite.app.scheme('light')
     for (const [suffix, width, height] of [
       ['1024', 1024, 700],
       ['150', 853, 533],
@@ -100,10 +100,10 @@ describe('exporting the view', () => {
       'Экспорт представления в XLSX',
     )
     await suite.app.screenshot('report-export-progress-ru')
-    await page().emulateMedia({ colorScheme: 'dark' })
+    await suite.app.scheme('dark')
     await page().setViewportSize({ width: 1024, height: 700 })
     await suite.app.screenshot('report-export-progress-ru-dark-1024')
-    await page().emulateMedia({ colorScheme: 'light' })
+    await suite.app.scheme('light')
     await page().setViewportSize({ width: 1280, height: 800 })
     await byTestId('export-progress').getByTestId('job-cancel').click()
     await expect.poll(outcome).toBe('Экспорт представления в XLSX: отменено, ничего не записано.')

@@ -51,9 +51,9 @@ const checklist = (name: string) =>
 async function looks(name: string, reopen: () => Promise<void>) {
   await page().mouse.move(1, 1)
   await suite.app.screenshot(name)
-  await page().emulateMedia({ colorScheme: 'dark' })
+  await suite.app.scheme('dark')
   await suite.app.screenshot(`${name}-dark`)
-  await page().emulateMedia({ colorScheme: 'light' })
+  await suite.app.scheme('light')
   await page().keyboard.press('Escape')
   await switchLanguage('Русский')
   await reopen()

@@ -76,9 +76,9 @@ const closeModal = () => page().locator('.n-modal .n-card-header__close').click(
 async function screens(name: string) {
   await page().mouse.move(1, 1)
   await suite.app.screenshot(name)
-  await page().emulateMedia({ colorScheme: 'dark' })
+  await suite.app.scheme('dark')
   await suite.app.screenshot(`${name}-dark`)
-  await page().emulateMedia({ colorScheme: 'light' })
+  await suite.app.scheme('light')
 }
 
 describe('printing the view', () => {

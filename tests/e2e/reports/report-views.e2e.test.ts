@@ -149,7 +149,7 @@ describe('saved views of a report', () => {
           await zoomed.page.getByTestId('report-views-menu').waitFor()
           await zoomed.page.mouse.move(1, 1)
           await zoomed.screenshot(name)
-          await zoomed.page.emulateMedia({ colorScheme: 'dark' })
+          await zoomed.scheme('dark')
           await zoomed.screenshot(`${name}-dark`)
           expect(zoomed.pageErrors).toEqual([])
         },

@@ -15,9 +15,9 @@ export async function screenLooks(
   // No hover tooltip over what is being looked at.
   await page.mouse.move(1, 1)
   await app.screenshot(name)
-  await page.emulateMedia({ colorScheme: 'dark' })
+  await app.scheme('dark')
   await app.screenshot(`${name}-dark`)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await app.scheme('light')
   if (russian) {
     await chooseLanguage(app, 'Русский')
     await app.screenshot(`${name}-ru`)
