@@ -11,13 +11,13 @@ import { explainedError } from '../platform/i18n/english'
 import { KeyImportError } from './keys/rsa-key-import'
 import type { JobRunner } from '../platform/jobs/job-runner'
 import type { EventPayload } from '../../preload/contract/channels'
+import { isCancelled } from '../platform/jobs/cancelled'
 
 type EnvironmentChannel = Extract<keyof Handlers, `environments:${string}`>
 
 const PEM_FILES: OfferedFilter[] = [{ id: 'pemKeys', extensions: ['pem', 'key', 'txt'] }]
 
 /** An AbortSignal's own reason: the job was cancelled, not failed. */
-const isCancel = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 export function environmentHandlers(deps: {
   environments: EnvironmentService
@@ -67,7 +67,7 @@ export function environmentHandlers(deps: {
       try {
         return await job.result
       } catch (error) {
-        if (isCancel(error)) return null
+        if (isCancelled(error)) return null
         throw error
       }
     },

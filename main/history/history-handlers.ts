@@ -9,6 +9,7 @@ import {
 import { exportHistory } from './history-export'
 import type { HistorySource } from './history-source'
 import type { JobRunner } from '../platform/jobs/job-runner'
+import { isCancelled } from '../platform/jobs/cancelled'
 
 type HistoryChannel = Extract<keyof Handlers, `history:${string}`>
 
@@ -42,7 +43,7 @@ export function historyHandlers(deps: {
         const rows = await job.result
         return { kind: 'saved' as const, fileName: basename(file), rows }
       } catch (error) {
-        if (error instanceof DOMException && error.name === 'AbortError') {
+        if (isCancelled(error)) {
           return { kind: 'stopped' as const }
         }
         throw error

@@ -23,6 +23,12 @@ export function createTeamSession(deps: {
   const keyOf = (connection: TeamConnection | null) =>
     connection === null ? null : JSON.stringify(connection)
 
+  async function forget() {
+    const earlier = held
+    held = null
+    await end(earlier)
+  }
+
   return {
     /** The team workspace when this desk works in it, null in the local workspace. */
     async current(): Promise<OpenedTeam | null> {
@@ -45,17 +51,9 @@ export function createTeamSession(deps: {
      * Opens the workspace again at the next call: after a connect, which may have kept a new
      * password for the same server and user (the setting, and so the pool, would be the same).
      */
-    async forget() {
-      const earlier = held
-      held = null
-      await end(earlier)
-    },
+    forget,
     /** Ends the pool: on quit. */
-    async close() {
-      const earlier = held
-      held = null
-      await end(earlier)
-    },
+    close: forget,
   }
 }
 

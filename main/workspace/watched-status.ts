@@ -1,7 +1,10 @@
-import { readWorkspace } from './team-schema'
+import { readWorkspace, type OpenedWorkspace } from './team-schema'
 import type { TeamSession } from './team-session'
-import { teamStatus, type OpenedTeam, type WorkspaceStatus } from './workspace-service'
+import { teamStatus, type WorkspaceStatus } from './workspace-service'
 import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
+
+/** The session must open again before the status can be read (see watchedStatus). */
+class OpenAgain extends Error {}
 
 /**
  * The desk's workspace status as its watch asks for it every 20 s (and the window, showing the
@@ -15,31 +18,23 @@ export function watchedStatus(deps: {
   settings: Pick<WorkspaceSettingsRepository, 'get'>
   session: Pick<TeamSession, 'current' | 'forget'>
 }): () => Promise<WorkspaceStatus> {
-  const readOn = async (team: OpenedTeam) => {
+  async function readNow(): Promise<OpenedWorkspace> {
+    const team = await deps.session.current()
+    // Null: the desk went back to its local workspace as the session opened.
+    if (team === null) throw new OpenAgain()
     const now = await readWorkspace(team.pool).catch((error: unknown) => {
       throw team.explain(error)
     })
     if (now !== null) return now
     await deps.session.forget()
-    return null
+    throw new OpenAgain()
   }
   return async function check(): Promise<WorkspaceStatus> {
     const connection = deps.settings.get()
     if (connection === null) return { workspace: 'local' }
-    const opened = await deps.session.current().then(
-      (team) => ({ team }),
-      (error: unknown) => ({ error }),
-    )
-    if ('error' in opened) return teamStatus(connection, () => Promise.reject(opened.error))
-    // Null: the desk went back to its local workspace as the session opened.
-    const { team } = opened
-    if (team === null) return check()
-    let upgraded = false
-    const status = await teamStatus(connection, async () => {
-      const now = await readOn(team)
-      upgraded = now === null
-      return now ?? team.workspace
+    return teamStatus(connection, readNow).catch((error: unknown) => {
+      if (error instanceof OpenAgain) return check()
+      throw error
     })
-    return upgraded ? check() : status
   }
 }

@@ -15,6 +15,7 @@ import type { WorkspaceService } from './workspace-service'
 import type { WorkspaceSettingsRepository } from './workspace-settings-repository'
 import { openedView } from './workspace-view'
 import type { WorkspaceWatch } from './workspace-watch'
+import { isCancelled } from '../platform/jobs/cancelled'
 
 // The team's bulk jobs are answered by the composition root, which joins the workspace and bulk.
 type WorkspaceChannel = Exclude<
@@ -25,7 +26,6 @@ type WorkspaceChannel = Exclude<
 const CA_FILES: OfferedFilter[] = [{ id: 'certificates', extensions: ['pem', 'crt', 'cer'] }]
 
 /** An AbortSignal's own reason: the check was cancelled, not failed. */
-const isCancel = (error: unknown) => error instanceof DOMException && error.name === 'AbortError'
 
 export function workspaceHandlers(deps: {
   workspace: WorkspaceService
@@ -69,7 +69,7 @@ export function workspaceHandlers(deps: {
         return { outcome: 'ok' as const, migrated: opened.migrated, ...openedView(opened) }
       })
       .result.catch((error: unknown): WorkspaceCheck => {
-        if (isCancel(error)) return { outcome: 'cancelled' }
+        if (isCancelled(error)) return { outcome: 'cancelled' }
         if (!(error instanceof ExplainedError)) throw error
         const { message, messageCode, params } = error
         return { outcome: 'failed', problem: { message, messageCode, params } }
