@@ -9,9 +9,9 @@ import {
   type HistoryQuery,
 } from '../history'
 import { openCliStore } from './cli-history'
-import { CliFailure, parseOptions, UsageError, type CliIo } from './cli-io'
+import { parseOptions, UsageError, type CliIo } from './cli-io'
 import { workspaceOption, type CliWorkspace } from './cli-records'
-import { cliWorkspaceService, explained } from './cli-workspace'
+import { onTeam } from './cli-workspace'
 import { cliText, helpText, wordsFor, type CliWords } from './cli-words'
 import { notOneOf, wholeNumberOption } from './option-values'
 
@@ -90,16 +90,8 @@ async function search(
       const page = store.history.search(query)
       return { ...page, entries: page.entries.map((entry) => ({ ...entry, sender: null })) }
     }
-    const team = await explained(() => cliWorkspaceService(store.db).openTeam())
-    try {
-      const page = await teamHistorySource(team.pool).search(query)
-      return page as { entries: AuditEntry[]; total: number }
-    } catch (error) {
-      // The server gone on the way, or a right: in words, as a check says it.
-      throw CliFailure.of(team.explain(error))
-    } finally {
-      await team.pool.end()
-    }
+    const page = await onTeam(store.db, async (pool) => teamHistorySource(pool).search(query))
+    return page as { entries: AuditEntry[]; total: number }
   } finally {
     store.close()
   }

@@ -3,8 +3,7 @@ import { createTeamBulkJournal, type TeamBulkJob } from '../bulk'
 import { teamHistoryWrites } from '../history'
 import { thisDesk } from '../workspace'
 import { openCliStore } from './cli-history'
-import { CliFailure } from './cli-io'
-import { cliWorkspaceService, explained } from './cli-workspace'
+import { onTeam } from './cli-workspace'
 import type { CliWords } from './cli-words'
 
 function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
@@ -33,20 +32,14 @@ function jobLines(job: TeamBulkJob, say: CliWords['say']): string {
 export async function teamJobs(limit: number, json: boolean, say: CliWords['say']) {
   const store = openCliStore()
   const desk = thisDesk()
-  let pool
   try {
-    const team = await explained(() => cliWorkspaceService(store.db).openTeam())
-    pool = team.pool
-    const journal = createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk })
-    // A query that failed on the way (the server gone, a right) in words, as a check says it.
-    const jobs = await journal.jobs(limit).catch((error: unknown) => {
-      throw CliFailure.of(team.explain(error))
-    })
+    const jobs = await onTeam(store.db, (pool) =>
+      createTeamBulkJournal({ pool, history: teamHistoryWrites(desk), desk }).jobs(limit),
+    )
     if (json) return `${JSON.stringify(jobs)}\n`
     if (jobs.length === 0) return `${say('cli.bulk-jobs.none')}\n`
     return `${jobs.map((job) => jobLines(job, say)).join('\n\n')}\n`
   } finally {
-    await pool?.end()
     store.close()
   }
 }

@@ -81,3 +81,11 @@ export function historyWhere(filter: HistoryFilter): {
   add('sent_at < @to', 'to', filter.to && isoInstant(filter.to, 'to'))
   return { where: conditions.length ? `WHERE ${conditions.join(' AND ')}` : '', values }
 }
+
+/** A page's bounds as every history search takes them: 50 rows unless asked, at most 500. */
+export function pageBounds(query: { limit?: number; offset?: number }) {
+  return {
+    limit: Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500),
+    offset: Math.max(Math.trunc(query.offset ?? 0), 0),
+  }
+}

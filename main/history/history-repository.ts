@@ -13,7 +13,7 @@ import { uncertainUpdates, updateKey } from './uncertain-updates'
 import { redactParameters } from '../platform/privacy/redaction'
 import { otherLiveProcess, thisProcess, type Runner } from '../platform/jobs/runner-process'
 import { coded } from '../platform/i18n/english'
-import { historyWhere, type HistoryFilter } from './history-filter'
+import { historyWhere, pageBounds, type HistoryFilter } from './history-filter'
 import { historyTextIndex, TEXT_INDEX_BATCH } from './history-text-index'
 
 export type { HistoryOperation } from './history-filter'
@@ -142,8 +142,7 @@ export function createHistoryRepository(
     search(query: HistoryQuery = {}): HistoryPage {
       indexedFor(query)
       const { where, values } = historyWhere(query)
-      const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500)
-      const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
+      const { limit, offset } = pageBounds(query)
       const rows = db
         .prepare(
           `SELECT * FROM request_history ${where} ORDER BY sent_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}`,

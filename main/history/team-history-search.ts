@@ -1,12 +1,16 @@
 import type pg from 'pg'
-import { isoInstant, likePattern, TEXT_COLUMNS, type HistoryFilter } from './history-filter'
+import {
+  isoInstant,
+  likePattern,
+  pageBounds,
+  TEXT_COLUMNS,
+  type HistoryFilter,
+} from './history-filter'
 import type { HistoryEntry } from './history-types'
 import type { HistorySource } from './history-source'
 import { TEAM_HISTORY_COLUMNS, teamEntryOf, type TeamHistoryRow } from './team-audit-trail'
 
-/** A page's bounds, as the local history's search takes them. */
-const PAGE_DEFAULT = 50
-const PAGE_MAX = 500
+/** Rows read at a time for an export. */
 const EXPORT_CHUNK = 1000
 
 /**
@@ -45,8 +49,7 @@ export function teamHistorySource(pool: Pick<pg.Pool, 'query'>): HistorySource {
   return {
     async search(query) {
       const { conditions, values } = teamWhere(query)
-      const limit = Math.min(Math.max(Math.trunc(query.limit ?? PAGE_DEFAULT), 1), PAGE_MAX)
-      const offset = Math.max(Math.trunc(query.offset ?? 0), 0)
+      const { limit, offset } = pageBounds(query)
       const where = whereOf(conditions)
       const [page, count] = await Promise.all([
         pool.query<TeamHistoryRow>(
