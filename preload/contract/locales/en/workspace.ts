@@ -49,7 +49,6 @@ export const workspace = {
     change: 'Change connection',
     check: 'Check connection',
     connect: 'Connect',
-    cancel: 'Cancel',
   },
   rules: {
     required: '{field} is required.',

@@ -52,7 +52,6 @@ export const workspace: Translation<typeof english> = {
     change: 'Изменить подключение',
     check: 'Проверить соединение',
     connect: 'Подключиться',
-    cancel: 'Отмена',
   },
   rules: {
     required: 'Поле «{field}» обязательно.',

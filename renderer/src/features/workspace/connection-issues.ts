@@ -5,7 +5,7 @@ import { i18n } from '../../platform/i18n'
 const t = i18n.global.t
 
 /** A field's name as its label shows it (the CA file's switch is the CA file). */
-export const fieldLabel = (field: TeamConnectionField) =>
+const fieldLabel = (field: TeamConnectionField) =>
   t(`workspace.form.${field === 'useCaFile' ? 'caFile' : field}`)
 
 /** A connection-form rule broken, in the window's language, naming the field and the rule. */
