@@ -48,7 +48,7 @@ describe("a team desk's status checks", () => {
     const before = { sessions: sessions(), lastSeen: lastSeen('anna') }
     for (let check = 0; check < 5; check++) expect(await status(anna)).toEqual(first)
     await statisticsFlushed()
-    // The whole check signed in and wrote the desk's row each time: five more sessions.
+    // The whole check signed in and wrote the desk's row each time (it made five more sessions).
     expect(sessions() - before.sessions).toBeLessThanOrEqual(1)
     expect(lastSeen('anna')).toBe(before.lastSeen)
   })
