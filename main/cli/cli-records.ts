@@ -9,7 +9,6 @@ import {
 import { coded } from '../platform/i18n/english'
 import type { Parameter } from '../platform/privacy/parameter'
 import type { GatewayEnvironment } from '../platform/gateway/environment'
-import type { HistoryRepository } from '../history'
 import type { SendingContext } from '../recurring'
 import { gatewayId } from '../platform/gateway/gateway-id'
 import { openCliStore } from './cli-history'
@@ -35,8 +34,6 @@ export interface CliRecords {
   environment: { id: string; name: string }
   recordSending(request: SentRequest): Promise<number>
   recordResult(id: number, result: RequestResult): Promise<void>
-  /** This desk's own history (a sending context's). */
-  deskHistory: HistoryRepository
   /** The resend guard's question, asked of these records: the team's trail in its workspace. */
   uncertainSameUpdate: SendingContext['uncertainSameUpdate']
   close(): Promise<void>
@@ -54,7 +51,6 @@ export async function openCliRecords(
       environment: local,
       recordSending: async (request) => store.history.recordSending(request),
       recordResult: async (id, result) => store.history.recordResult(id, result),
-      deskHistory: store.history,
       uncertainSameUpdate: (environmentId, parameters) =>
         store.history.uncertainSameUpdateOf(environmentId, parameters),
       close: async () => store.close(),
@@ -71,7 +67,6 @@ export async function openCliRecords(
       environment: { id: gatewayId(target), name: local.name },
       recordSending: (request) => records.recordSending(request).catch(failed),
       recordResult: (id, result) => records.recordResult(id, result).catch(failed),
-      deskHistory: store.history,
       uncertainSameUpdate: (environmentId, parameters) =>
         teamUncertainSameUpdate(team.pool, environmentId, parameters).catch((error: unknown) =>
           failed(team.explain(error)),

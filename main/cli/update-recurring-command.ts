@@ -62,7 +62,6 @@ export async function updateRecurringCommand(argv: string[], io: CliIo): Promise
         target: env,
         secrets,
         gateway: cliGatewayDeps,
-        history: records.deskHistory,
         uncertainSameUpdate: records.uncertainSameUpdate,
         recorder: {
           sending: (request) => records.recordSending(request),

@@ -26,7 +26,6 @@ export interface SendingContext {
   target: GatewayEnvironment
   secrets: SigningSecrets
   gateway: GatewayDeps
-  history: HistoryRepository
   recorder: SendRecorder
   /**
    * The resend guard's question (HistoryRepository.uncertainSameUpdateOf), asked of the records
@@ -50,20 +49,29 @@ export function keyOnce(secrets: SigningSecrets): SigningSecrets {
   }
 }
 
+type Records = Pick<SendingContext, 'recorder' | 'uncertainSameUpdate'>
+/** A job's records: its own, or `history` (this desk's) for those it does not give. */
+type RecordsGiven = ({ history: HistoryRepository } & Partial<Records>) | Records
+
 export function createSendingContext(
-  parts: Omit<SendingContext, 'recorder' | 'secrets' | 'uncertainSameUpdate'> &
-    Partial<Pick<SendingContext, 'recorder' | 'uncertainSameUpdate'>> & { secrets: SigningSecrets },
+  parts: Omit<SendingContext, keyof Records> & RecordsGiven,
 ): SendingContext {
-  const history = parts.history
+  const { environment, target, gateway } = parts
+  return { environment, target, gateway, secrets: keyOnce(parts.secrets), ...recordsOf(parts) }
+}
+
+function recordsOf(given: RecordsGiven): Records {
+  if (!('history' in given)) {
+    return { recorder: given.recorder, uncertainSameUpdate: given.uncertainSameUpdate }
+  }
+  const { history, recorder, uncertainSameUpdate } = given
   return {
-    ...parts,
-    secrets: keyOnce(parts.secrets),
-    recorder: parts.recorder ?? {
+    recorder: recorder ?? {
       sending: (request) => history.recordSending(request),
       result: (id, result) => history.recordResult(id, result),
     },
     uncertainSameUpdate:
-      parts.uncertainSameUpdate ??
+      uncertainSameUpdate ??
       ((environmentId, parameters) => history.uncertainSameUpdateOf(environmentId, parameters)),
   }
 }
