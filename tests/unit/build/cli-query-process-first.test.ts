@@ -29,7 +29,12 @@ function loadedFirst(metafile: Metafile, source: string): Set<string> {
   const reach = (output: string) => {
     if (seen.has(output)) return
     seen.add(output)
-    for (const input of Object.keys(outputs[output]?.inputs ?? {})) loaded.add(input)
+    for (const input of Object.keys(outputs[output]?.inputs ?? {})) {
+      loaded.add(input)
+      // A package bundled in (zod is) by its name, as an external one.
+      const bundled = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1]
+      if (bundled) loaded.add(bundled)
+    }
     for (const { path, kind, external } of outputs[output]?.imports ?? []) {
       if (kind === 'dynamic-import') continue
       if (external) loaded.add(path)
