@@ -129,6 +129,8 @@ export async function withCliReport<T>(
     reports = (await loadReportService())({
       jobs,
       indexWorker: scripts('row-index-worker'),
+      // This thread only waits for the index: scanning here saves a thread's start.
+      indexFirstPartHere: true,
       queryEngine,
       workRoot: reportTemp,
     })

@@ -5,6 +5,7 @@ import type { OpenCsvFile } from '../platform/csv/csv-file'
 import { fileSystemError } from '../platform/csv/csv-error'
 import type { CsvHead } from '../platform/csv/head-reader'
 import {
+  indexInThisThread,
   indexInTwoParts,
   startIndexThread,
   TWO_PARTS_MIN_BYTES,
@@ -18,6 +19,15 @@ import type { ScriptRef } from '../platform/workers/script-ref'
 const CUT_SEARCH_BYTES = 64 * 1024
 
 /**
+ * The threads that index a report: worker threads of `script`; with `firstPartHere`, the first
+ * (or only) part is scanned by the calling thread (see indexInThisThread).
+ */
+export interface IndexThreads {
+  script: ScriptRef
+  firstPartHere?: boolean | undefined
+}
+
+/**
  * Indexes the file in a worker thread; a large file in two parts at once, in two threads, cut
  * in its middle where a row seems to start (the first thread checks it, see indexInTwoParts),
  * when there are two cores or more.
@@ -25,16 +35,16 @@ const CUT_SEARCH_BYTES = 64 * 1024
 export async function indexFile(
   file: OpenCsvFile,
   head: CsvHead,
-  script: ScriptRef,
+  { script, firstPartHere }: IndexThreads,
   sample: SampleRequest,
   control: FileTaskControl,
 ): Promise<RowIndex> {
   const options = { delimiter: file.format.delimiter, sample }
   const cut = availableParallelism() >= 2 ? await middleCut(file, head) : null
-  if (cut === null) return startIndexThread(script).index(file.path, options, control)
+  const first = firstPartHere ? indexInThisThread() : startIndexThread(script)
+  if (cut === null) return first.index(file.path, options, control)
   const part = { cut, headerFieldCount: head.headerFieldCount, fd: file.handle.fd }
-  const threads = [startIndexThread(script), startIndexThread(script)] satisfies [unknown, unknown]
-  return indexInTwoParts(threads, file.path, options, part, control)
+  return indexInTwoParts([first, startIndexThread(script)], file.path, options, part, control)
 }
 
 /** Where a row seems to start in the middle of a large file; null for a small one. */

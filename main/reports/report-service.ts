@@ -15,6 +15,11 @@ import { english } from '../platform/i18n/english'
 export interface ReportServiceDeps {
   jobs: JobRunner
   indexWorker: ScriptRef
+  /**
+   * Scans the first (or only) part of each index in the calling thread, which saves a worker's
+   * start: for the command line, whose thread only waits meanwhile, never the app's main thread.
+   */
+  indexFirstPartHere?: boolean
   /** Writes XLSX exports of a view (without it, main's thread does: its heap then grows with them). */
   xlsxWorker?: ScriptRef
   queryEngine: QueryEngine
@@ -86,6 +91,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           hints,
           {
             indexWorker: deps.indexWorker,
+            indexFirstPartHere: deps.indexFirstPartHere,
             queryEngine: deps.queryEngine,
             workDir: () =>
               (workDir ??= Promise.resolve().then(() => privateTempDir(deps.workRoot, 'report-'))),

@@ -33,6 +33,8 @@ import { warmWhenIdle } from './warm-when-idle'
 export interface ReportSessionDeps {
   /** The row index worker's script. */
   indexWorker: ScriptRef
+  /** Scans the first (or only) part of the index in this thread (see IndexThreads). */
+  indexFirstPartHere?: boolean | undefined
   queryEngine: QueryEngine
   /** A private folder for this report's UTF-8 copy, made when it needs one; the caller removes it. */
   workDir: () => Promise<string>
@@ -161,7 +163,8 @@ function sessionOver(
 
   // The index threads start only now: started as the open began, a thread's start competed
   // with reading the first rows.
-  const indexed = indexFile(file, head, deps.indexWorker, typeSample(head), {
+  const threads = { script: deps.indexWorker, firstPartHere: deps.indexFirstPartHere }
+  const indexed = indexFile(file, head, threads, typeSample(head), {
     signal,
     onProgress: ({ bytesDone, bytesTotal }) => control.onIndexProgress?.(bytesDone, bytesTotal),
   }).then((result) => {

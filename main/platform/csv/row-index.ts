@@ -1,10 +1,11 @@
 import { Worker } from 'node:worker_threads'
+import { setImmediate } from 'node:timers/promises'
 import { REPORT_PROBLEMS_MAX } from '../../../preload/contract/reports/report-limits'
 import type { ScriptRef } from '../workers/script-ref'
 import type { ByteProgress, FileTaskControl } from './byte-progress'
+import { indexFailure, indexFileRows, indexJob } from './row-index-file'
 import { joinScans } from './row-scan-parts'
 import { readSample, type RowSample, type SampleRequest } from './row-sample'
-import { checkedDelimiter } from './csv-format'
 import { CsvError, csvErrorOf, fileChangedWhileRead, fileParam } from './csv-error'
 import type { CsvProblem } from './csv-problem'
 import type { RowScan } from './row-scan'
@@ -94,13 +95,7 @@ export function startIndexThread(script: ScriptRef): IndexThread {
           reject(signal.reason)
           return
         }
-        const job: IndexJob = {
-          file,
-          delimiter: checkedDelimiter(options.delimiter),
-          maxProblems: REPORT_PROBLEMS_MAX,
-          sample: options.sample ?? null,
-          ...(options.part ? { part: options.part } : {}),
-        }
+        const job = indexJob(file, options)
         let settled = false
         const settle = (outcome: () => void) => {
           if (settled) return
@@ -148,6 +143,35 @@ export function startIndexThread(script: ScriptRef): IndexThread {
         worker.ref()
         worker.postMessage(job)
       })
+    },
+  }
+}
+
+/**
+ * An IndexThread that is the calling thread itself, for a caller that only waits meanwhile (the
+ * command line): it saves a worker's start, about 45 ms of CPU. It gives the event loop a turn
+ * before each 1 MiB read, so messages and signals wait at most one read's scan.
+ */
+export function indexInThisThread(): IndexThread {
+  let given = false
+  return {
+    async index(file, options, { signal, onProgress } = {}) {
+      if (given) throw new Error('An index thread indexes one file.')
+      given = true
+      const pause = async () => {
+        await setImmediate()
+        signal?.throwIfAborted()
+      }
+      try {
+        return await indexFileRows(
+          indexJob(file, options),
+          (progress) => onProgress?.(progress),
+          pause,
+        )
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason
+        throw csvErrorOf(indexFailure(error, file), error)
+      }
     },
   }
 }

@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ByteProgress } from '../../../../main/platform/csv/byte-progress'
 import { CsvError } from '../../../../main/platform/csv/csv-error'
 import {
+  indexInThisThread,
   indexInTwoParts,
   indexRows,
   startIndexThread,
+  type IndexThread,
 } from '../../../../main/platform/csv/row-index'
 import type { SampleRequest } from '../../../../main/platform/csv/row-sample'
 import { readRowRange } from '../../../../main/platform/csv/row-window'
@@ -143,12 +145,79 @@ describe('indexing in a worker thread', () => {
   })
 })
 
+describe('indexing in the calling thread', () => {
+  it('finds what a worker finds, with progress up to the whole file', async () => {
+    for (const path of [scratch.write('tricky-here.csv', TRICKY_CSV), big]) {
+      const progress: ByteProgress[] = []
+      const here = await indexInThisThread().index(
+        path,
+        { delimiter: ',' },
+        { onProgress: (p) => progress.push(p) },
+      )
+      const { size } = await stat(path)
+      expect(here).toMatchObject({ ...scanBytes(await readFile(path)), fileSize: size })
+      expect(progress.at(-1)).toEqual({ bytesDone: size, bytesTotal: size })
+    }
+  })
+
+  it('gives the event loop a turn between reads', async () => {
+    // Without the turns, the 32 MiB would be scanned in one go and nothing else would run.
+    let turns = 0
+    let indexing = true
+    const count = () => {
+      turns++
+      if (indexing) setImmediate(count)
+    }
+    setImmediate(count)
+    await indexInThisThread().index(big, { delimiter: ',' })
+    indexing = false
+    expect(turns).toBeGreaterThanOrEqual(16)
+  })
+
+  it('stops when cancelled, before it starts or halfway', async () => {
+    const before = new AbortController()
+    before.abort()
+    const early = indexInThisThread().index(big, { delimiter: ',' }, { signal: before.signal })
+    expect((await caught(() => early, Error)).name).toBe('AbortError')
+
+    const halfway = new AbortController()
+    const progress: ByteProgress[] = []
+    const cancelled = indexInThisThread().index(
+      big,
+      { delimiter: ',' },
+      {
+        signal: halfway.signal,
+        onProgress: (p) => {
+          progress.push(p)
+          halfway.abort()
+        },
+      },
+    )
+    expect((await caught(() => cancelled, Error)).name).toBe('AbortError')
+    expect(progress).toHaveLength(1)
+    expect(progress[0]!.bytesDone).toBeLessThan(progress[0]!.bytesTotal)
+  })
+
+  it('says when the file is missing', async () => {
+    const error = await caught(
+      () => indexInThisThread().index(`${scratch.dir}/gone.csv`, { delimiter: ',' }),
+      CsvError,
+    )
+    expect(error.code).toBe('file-missing')
+    expect(error.message).toMatch(/"gone\.csv" is no longer there/)
+  })
+})
+
 describe('indexing in two parts at once', () => {
-  const twoParts = async (cut: number, sample?: SampleRequest) => {
+  const twoParts = async (
+    cut: number,
+    sample?: SampleRequest,
+    first: IndexThread = startIndexThread(script),
+  ) => {
     const fd = openSync(big, 'r')
     try {
       return await indexInTwoParts(
-        [startIndexThread(script), startIndexThread(script)],
+        [first, startIndexThread(script)],
         big,
         { delimiter: ',', ...(sample ? { sample } : {}) },
         { cut, headerFieldCount: REPORT_COLUMNS.length, fd },
@@ -165,8 +234,13 @@ describe('indexing in two parts at once', () => {
     // The first line break after the middle: between rows, or inside "…hot""\r\nto go".
     const rowStart = whole.offsets.find((offset) => offset > middle)!
     const insideQuotes = bytes.indexOf('hot""\r\nto go', middle) + 'hot""\r\n'.length
-    for (const cut of [rowStart, insideQuotes]) {
-      const index = await twoParts(cut)
+    const cases = [rowStart, insideQuotes].flatMap((cut) => [
+      { cut, first: startIndexThread(script) },
+      // The command line scans the first part itself.
+      { cut, first: indexInThisThread() },
+    ])
+    for (const { cut, first } of cases) {
+      const index = await twoParts(cut, undefined, first)
       expect(index.rowCount).toBe(whole.rowCount)
       expect(index.problemCount).toBe(0)
       expect(index.headerFieldCount).toBe(whole.headerFieldCount)

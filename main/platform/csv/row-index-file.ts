@@ -1,0 +1,111 @@
+import { closeSync, fstatSync, readSync } from 'node:fs'
+import { REPORT_PROBLEMS_MAX } from '../../../preload/contract/reports/report-limits'
+import { throttledProgress, type ProgressListener } from './byte-progress'
+import { checkedDelimiter } from './csv-format'
+import {
+  changedWhileRead,
+  CsvProblemError,
+  fileSystemProblem,
+  type CsvProblem,
+} from './csv-problem'
+import { reopenReportFileSync } from './regular-file'
+import type { IndexJob, IndexPart, RowIndex } from './row-index'
+import { readSample, type SampleRequest } from './row-sample'
+import { RowScanner } from './row-scanner'
+
+/*
+ * The work of an index thread (row-index.ts), in whichever thread runs it: a worker thread, or
+ * the command line's main thread, which only waits meanwhile.
+ */
+
+/**
+ * Reads into one reused buffer, small enough to stay in the CPU's cache between the read that
+ * fills it and the scan (and to cost little memory), large enough that the system calls cost
+ * nothing next to the scan.
+ */
+const CHUNK_BYTES = 1024 * 1024
+
+/** The job of indexing `file` (or a part of it) with these options. */
+export function indexJob(
+  file: string,
+  options: { delimiter: string; sample?: SampleRequest | undefined; part?: IndexPart | undefined },
+): IndexJob {
+  return {
+    file,
+    delimiter: checkedDelimiter(options.delimiter),
+    maxProblems: REPORT_PROBLEMS_MAX,
+    sample: options.sample ?? null,
+    ...(options.part ? { part: options.part } : {}),
+  }
+}
+
+/**
+ * Indexes the file or part `job` names. `pause`, when given, runs before each read: the calling
+ * thread's turn for its other work (and the place to stop a cancelled scan).
+ */
+export async function indexFileRows(
+  job: IndexJob,
+  onProgress: ProgressListener,
+  pause?: () => Promise<void>,
+): Promise<RowIndex> {
+  const fd = reopenReportFileSync(job.file)
+  try {
+    const before = fstatSync(fd)
+    const { part } = job
+    const scanner = new RowScanner({
+      delimiter: job.delimiter.charCodeAt(0),
+      maxProblems: job.maxProblems,
+      fileSize: before.size,
+      ...(part?.kind === 'rest'
+        ? { continueAt: { offset: part.start, headerFieldCount: part.headerFieldCount } }
+        : {}),
+    })
+    const start = part?.kind === 'rest' ? part.start : 0
+    const report = throttledProgress(onProgress)
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES)
+    let position = start
+    const scanTo = async (end: number) => {
+      for (let bytesRead; position < end; position += bytesRead) {
+        if (pause) await pause()
+        bytesRead = readSync(fd, buffer, 0, Math.min(CHUNK_BYTES, end - position), position)
+        if (bytesRead === 0) break
+        scanner.feed(buffer.subarray(0, bytesRead))
+        report({ bytesDone: position + bytesRead - start, bytesTotal: before.size })
+      }
+    }
+    let cut: RowIndex['cut']
+    let end = before.size
+    if (part?.kind === 'first') {
+      await scanTo(part.end)
+      // At the cut, between rows: the other part's scan holds. Else it was cut inside a quoted
+      // field, and this part goes on to the end of the file itself.
+      cut = { betweenRows: scanner.betweenRows, line: scanner.currentLine }
+      if (cut.betweenRows) end = part.end
+      else await scanTo(Infinity)
+    } else {
+      await scanTo(Infinity)
+    }
+    const scan = scanner.finish()
+    const sample = job.sample ? readSample(fd, scan, job.sample) : undefined
+    const after = fstatSync(fd)
+    if (position !== end || after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
+      throw new CsvProblemError(changedWhileRead(job.file))
+    }
+    return {
+      ...scan,
+      fileSize: before.size,
+      mtimeMs: before.mtimeMs,
+      ...(sample ? { sample } : {}),
+      ...(cut ? { cut } : {}),
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** Why indexing `file` failed, as code and values: the thread that words it has the catalog. */
+export function indexFailure(error: unknown, file: string): CsvProblem {
+  const { code, messageCode, params } =
+    error instanceof CsvProblemError ? error : fileSystemProblem(file, error)
+  return { code, messageCode, params }
+}
