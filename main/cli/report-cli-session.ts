@@ -129,8 +129,9 @@ export async function withCliReport<T>(
     reports = (await loadReportService())({
       jobs,
       indexWorker: scripts('row-index-worker'),
-      // This thread only waits for the index: scanning here saves a thread's start.
-      indexFirstPartHere: true,
+      // This thread only waits for the index: scanning here saves a thread's start. A command
+      // that asks DuckDB, which reads the file on both cores meanwhile, scans it in one part.
+      indexing: { firstPartHere: true, ...(options.warm ? { twoPartsFrom: Infinity } : {}) },
       queryEngine,
       workRoot: reportTemp,
     })

@@ -9,17 +9,15 @@ import type { ScriptRef } from '../platform/workers/script-ref'
 import type { QueryEngine } from './query/query-client'
 import { exportOriginal, exportViewAs, type ViewExportOptions } from './report-export'
 import { printView, type PrintViewOptions } from './report-print'
+import type { IndexPlacement } from './report-index'
 import { openReportSession, type ReportHead, type ReportSession } from './report-session'
 import { english } from '../platform/i18n/english'
 
 export interface ReportServiceDeps {
   jobs: JobRunner
   indexWorker: ScriptRef
-  /**
-   * Scans the first (or only) part of each index in the calling thread, which saves a worker's
-   * start: for the command line, whose thread only waits meanwhile, never the app's main thread.
-   */
-  indexFirstPartHere?: boolean
+  /** Where indexes are scanned: in workers (the app's main thread stays free) unless this says. */
+  indexing?: IndexPlacement
   /** Writes XLSX exports of a view (without it, main's thread does: its heap then grows with them). */
   xlsxWorker?: ScriptRef
   queryEngine: QueryEngine
@@ -91,7 +89,7 @@ export function createReportService(deps: ReportServiceDeps): ReportService {
           hints,
           {
             indexWorker: deps.indexWorker,
-            indexFirstPartHere: deps.indexFirstPartHere,
+            indexing: deps.indexing,
             queryEngine: deps.queryEngine,
             workDir: () =>
               (workDir ??= Promise.resolve().then(() => privateTempDir(deps.workRoot, 'report-'))),

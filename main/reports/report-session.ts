@@ -25,7 +25,7 @@ import type { QueryEngine } from './query/query-client'
 import type { ViewRows } from './query/query-messages'
 import { answerAhead, preparedColumns } from './query-source'
 import { preparedSource, querySources, utf8Copy } from './report-query-file'
-import { indexFile } from './report-index'
+import { indexFile, type IndexPlacement } from './report-index'
 import { openRegularFile } from './report-file-kind'
 import type { ViewFile } from './view-file'
 import { warmWhenIdle } from './warm-when-idle'
@@ -33,8 +33,8 @@ import { warmWhenIdle } from './warm-when-idle'
 export interface ReportSessionDeps {
   /** The row index worker's script. */
   indexWorker: ScriptRef
-  /** Scans the first (or only) part of the index in this thread (see IndexThreads). */
-  indexFirstPartHere?: boolean | undefined
+  /** Where the index is scanned: worker threads of indexWorker unless this says otherwise. */
+  indexing?: IndexPlacement | undefined
   queryEngine: QueryEngine
   /** A private folder for this report's UTF-8 copy, made when it needs one; the caller removes it. */
   workDir: () => Promise<string>
@@ -163,7 +163,7 @@ function sessionOver(
 
   // The index threads start only now: started as the open began, a thread's start competed
   // with reading the first rows.
-  const threads = { script: deps.indexWorker, firstPartHere: deps.indexFirstPartHere }
+  const threads = { script: deps.indexWorker, ...deps.indexing }
   const indexed = indexFile(file, head, threads, typeSample(head), {
     signal,
     onProgress: ({ bytesDone, bytesTotal }) => control.onIndexProgress?.(bytesDone, bytesTotal),

@@ -1,11 +1,14 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Papa from 'papaparse'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import type { QueryEngine } from '../../../main/reports/query/query-client'
 import type { PreparedSource, QuerySource } from '../../../main/reports/query/query-messages'
 import { openReportSession } from '../../../main/reports/report-session'
-import { sourceScript } from '../../../main/platform/workers/script-ref'
+import { sourceScript, type ScriptRef } from '../../../main/platform/workers/script-ref'
+import type { IndexPlacement } from '../../../main/reports/report-index'
+import { caught } from '../../fixtures/caught'
 import {
   engineUnderTest,
   transactionsCsv,
@@ -189,27 +192,63 @@ describe('a report opened from disk', () => {
     expect((await session.rows(0, 2)).map((row) => row[0])).toEqual(['Аптека', 'Магазин «Берёза»'])
   })
 
-  it('indexes a large file in two parts at once, as one would', async () => {
+  describe('indexes a large file as one thread would, wherever its parts are scanned', () => {
     // Over 16 MiB, with line breaks inside quotes (so lines and rows differ) and a ragged row
     // in each half.
     const rows = rowsOf(200_000).map((row) => [...row, 'x'.repeat(40)])
     rows[1000] = ['short', 'row']
     rows[150_000] = ['also', 'short']
     const text = transactionsCsv(rows).replace('"Transaction_type"', '"Transaction_type","Pad"')
-    const { reportId } = await engine.reports.open(engine.write('large.csv', text))
-    const session = engine.reports.get(reportId)
-    await session.indexed
-    const state = session.state()
-    expect(state.fileRowCount).toBe(rows.length)
     const lineOf = (row: number) =>
       2 + row + rows.slice(0, row).filter((fields) => fields[0]!.includes('\n')).length
-    expect(state.problems).toEqual([
-      { line: lineOf(1000), row: 1000, message: '2 fields, the header has 6' },
-      { line: lineOf(150_000), row: 150_000, message: '2 fields, the header has 6' },
-    ])
-    for (const from of [0, 99_990, 100_000, 199_990]) {
-      expect(await session.rows(from, from + 10)).toEqual(rows.slice(from, from + 10))
+    // An index worker that dies at once: a placement that needs none never notices it.
+    const noWorker = () => {
+      const file = join(tmpdir(), `gatedesk-no-worker-${process.pid}.mjs`)
+      writeFileSync(file, 'process.exit(3)')
+      onTestFinished(() => rmSync(file, { force: true }))
+      return { file, execArgv: [] }
     }
+
+    const indexedAs = async (indexing: IndexPlacement, indexWorker?: ScriptRef) => {
+      await engine.close()
+      engine = engineUnderTest({ indexing, ...(indexWorker ? { indexWorker } : {}) })
+      const { reportId } = await engine.reports.open(engine.write('large.csv', text))
+      const session = engine.reports.get(reportId)
+      await session.indexed
+      return session
+    }
+
+    const placements: [string, IndexPlacement][] = [
+      ['in two workers', { twoPartsFrom: 1 << 20 }],
+      [
+        'the first part in this thread, the rest in a worker',
+        { firstPartHere: true, twoPartsFrom: 1 << 20 },
+      ],
+      ['in one worker', { twoPartsFrom: Infinity }],
+      ['in this thread alone', { firstPartHere: true, twoPartsFrom: Infinity }],
+    ]
+    it.each(placements)('%s', async (_, indexing) => {
+      const session = await indexedAs(indexing)
+      const state = session.state()
+      expect(state.fileRowCount).toBe(rows.length)
+      expect(state.problems).toEqual([
+        { line: lineOf(1000), row: 1000, message: '2 fields, the header has 6' },
+        { line: lineOf(150_000), row: 150_000, message: '2 fields, the header has 6' },
+      ])
+      for (const from of [0, 99_990, 100_000, 199_990]) {
+        expect(await session.rows(from, from + 10)).toEqual(rows.slice(from, from + 10))
+      }
+    })
+
+    it('starts no worker when this thread scans the one part, and needs one for a second', async () => {
+      const alone = await indexedAs({ firstPartHere: true, twoPartsFrom: Infinity }, noWorker())
+      expect(alone.state().fileRowCount).toBe(rows.length)
+      const error = await caught(
+        () => indexedAs({ firstPartHere: true, twoPartsFrom: 1 << 20 }, noWorker()),
+        Error,
+      )
+      expect(error.message).toMatch(/the indexing thread stopped \(exit code 3\)/)
+    })
   })
 
   it('keeps malformed rows, lists them by line, and still shows the rest', async () => {
