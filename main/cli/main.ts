@@ -1,8 +1,7 @@
 import type { MessageSchema } from '../../preload/contract/locales/en'
 import { scriptLocator, type ScriptName, type ScriptRef } from '../platform/workers/script-ref'
-import { CliFailure, UsageError, type CliIo } from './cli-io'
+import type { CliIo } from './cli-io'
 import type { QueryProcessAhead } from './query-process-ahead'
-import { usageText, wordsFor } from './cli-words'
 
 export { terminalLanguage } from './cli-language'
 
@@ -37,7 +36,8 @@ const commands: Record<CommandName, () => Promise<CommandRun>> = {
 const isCommand = (name: string): name is CommandName => Object.hasOwn(commands, name)
 
 /** What `gatedesk --help` says: the synopsis and a line per command. */
-function overview(io: CliIo): string {
+async function overview(io: CliIo): Promise<string> {
+  const { usageText, wordsFor } = await import('./cli-words')
   const { say, word } = wordsFor(io.language)
   const lines = Object.keys(commands).map(
     (name) => `  ${name.padEnd(18)}${say(`cli.summary.${name as CommandName}`)}`,
@@ -59,20 +59,40 @@ export async function main(
   // user's alone (reports, sandbox state, temp files), whatever the shell's umask.
   process.umask(0o077)
   const [name, ...rest] = argv
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.stdout(`${overview(io)}\n`)
-    return name === undefined ? 2 : 0
-  }
-  const { say, word } = wordsFor(io.language)
-  if (!isCommand(name)) {
-    io.stderr(`${say('cli.unknown-command', { name })}\n\n${overview(io)}\n`)
-    return 2
-  }
-  // report-view's query process starts before the command's code loads (query-process-ahead.ts).
+  // report-view's query process starts first of all (query-process-ahead.ts): before the message
+  // catalog (about 15 ms of loading), the command's code and zod load.
   const ahead =
     name === 'report-view'
       ? (await import('./query-process-ahead')).queryProcessAhead(rest, scripts)
       : undefined
+  try {
+    return await run(name, rest, io, scripts, ahead)
+  } finally {
+    await ahead?.release()
+  }
+}
+
+/** Runs command `name`: its words and errors load once report-view's query process is on its way. */
+async function run(
+  name: string | undefined,
+  rest: string[],
+  io: CliIo,
+  scripts: Scripts,
+  ahead: QueryProcessAhead | undefined,
+): Promise<number> {
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(`${await overview(io)}\n`)
+    return name === undefined ? 2 : 0
+  }
+  const [{ wordsFor }, { CliFailure, UsageError }] = await Promise.all([
+    import('./cli-words'),
+    import('./cli-io'),
+  ])
+  const { say, word } = wordsFor(io.language)
+  if (!isCommand(name)) {
+    io.stderr(`${say('cli.unknown-command', { name })}\n\n${await overview(io)}\n`)
+    return 2
+  }
   try {
     return await (
       await commands[name]()
@@ -89,7 +109,5 @@ export async function main(
       return 1
     }
     throw error
-  } finally {
-    await ahead?.release()
   }
 }

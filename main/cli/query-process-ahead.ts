@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { forkLauncher } from '../platform/workers/fork-launcher'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
 import { launchQueryProcess, type LaunchedQueryProcess } from '../reports'
-import { ENDING_SIGNALS, runTempDir } from './report-run-folder'
+import { ENDING_SIGNALS, newRunFolder } from './report-run-folder'
 
 /*
  * report-view asked a question (a sort, a filter, totals, a pivot) starts its query process (Node
@@ -70,7 +70,7 @@ export function queryProcessAhead(
   // the process and removes the folder, until the command takes them.
   for (const signal of ENDING_SIGNALS) process.once(signal, interrupted)
   try {
-    runFolder = runTempDir('view')
+    runFolder = newRunFolder('view')
     const script = scripts('query-process')
     const launched = launchQueryProcess({ launch: forkLauncher, script, scratchRoot: runFolder })
     ahead = { runFolder, launched }

@@ -7,7 +7,8 @@ import { createQueryEngine, loadReportService, type ReportService } from '../rep
 import { CliFailure, UsageError } from './cli-io'
 import { cliText } from './cli-words'
 import type { QueryProcessAhead } from './query-process-ahead'
-import { ENDING_SIGNALS, runTempDir } from './report-run-folder'
+import { DATA_DIR_VARIABLE } from '../platform/db/data-dir'
+import { ENDING_SIGNALS, newRunFolder, runFoldersRoot } from './report-run-folder'
 import { parseFilterSpec } from './view-filter-spec'
 
 /*
@@ -59,6 +60,19 @@ export function viewQuery(
     filters: (values.filter ?? []).map((spec) =>
       parseFilterSpec(spec, (name) => columnIndex(header, name, '--filter')),
     ),
+  }
+}
+
+/** A new folder for this run (see newRunFolder), or a failure that says where and what to do. */
+function runTempDir(command: 'view' | 'export'): string {
+  try {
+    return newRunFolder(command)
+  } catch (error) {
+    const reason = (error as Error).message
+    const root = runFoldersRoot()
+    throw new CliFailure(
+      cliText('cli.view.temp-folder', { root, reason, variable: DATA_DIR_VARIABLE }),
+    )
   }
 }
 

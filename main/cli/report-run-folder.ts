@@ -1,13 +1,12 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliDataDir, DATA_DIR_VARIABLE, tempRoot } from '../platform/db/data-dir'
+import { cliDataDir, tempRoot } from '../platform/db/data-dir'
 import { privateTempDir } from '../platform/db/private-files'
-import { CliFailure } from './cli-io'
-import { cliText } from './cli-words'
 
 /*
  * The folder of one run of report-view or report-export, in the data folder's temp as the app
- * keeps its files: the report's UTF-8 copy and the query process's files.
+ * keeps its files: the report's UTF-8 copy and the query process's files. No wording here:
+ * report-view's query process starts from this module before the message catalog loads.
  */
 
 /** The signals that end a command at a terminal: Ctrl+C, the terminal closing, kill or timeout. */
@@ -38,20 +37,16 @@ function removeLeftBehind(root: string): void {
   }
 }
 
+/** Where the runs' folders are: the data folder's temp. */
+export const runFoldersRoot = (): string => tempRoot(cliDataDir())
+
 /**
  * A new owner-only folder for this run in the data folder's temp, after removing what killed
- * runs left there, or a failure that says where and what to do.
+ * runs left there. Throws as the file system does (report-cli-session.ts words it).
  */
-export function runTempDir(command: 'view' | 'export'): string {
-  const root = tempRoot(cliDataDir())
-  try {
-    const folder = privateTempDir(root, `report-${command}-${process.pid}-`)
-    removeLeftBehind(root)
-    return folder
-  } catch (error) {
-    const reason = (error as Error).message
-    throw new CliFailure(
-      cliText('cli.view.temp-folder', { root, reason, variable: DATA_DIR_VARIABLE }),
-    )
-  }
+export function newRunFolder(command: 'view' | 'export'): string {
+  const root = runFoldersRoot()
+  const folder = privateTempDir(root, `report-${command}-${process.pid}-`)
+  removeLeftBehind(root)
+  return folder
 }
