@@ -1,7 +1,5 @@
 import { closeSync, fstatSync, readSync } from 'node:fs'
-import { REPORT_PROBLEMS_MAX } from '../../../preload/contract/reports/report-limits'
 import { throttledProgress, type ProgressListener } from './byte-progress'
-import { checkedDelimiter } from './csv-format'
 import {
   changedWhileRead,
   CsvProblemError,
@@ -9,8 +7,8 @@ import {
   type CsvProblem,
 } from './csv-problem'
 import { reopenReportFileSync } from './regular-file'
-import type { IndexJob, IndexPart, RowIndex } from './row-index'
-import { readSample, type SampleRequest } from './row-sample'
+import type { RowScan } from './row-scan'
+import { readSample, type RowSample, type SampleRequest } from './row-sample'
 import { RowScanner } from './row-scanner'
 
 /*
@@ -18,26 +16,43 @@ import { RowScanner } from './row-scanner'
  * the command line's main thread, which only waits meanwhile.
  */
 
+/** Where every row of a file is, and the file as it was when scanned. */
+export interface RowIndex extends RowScan {
+  /** Size and modification time at scan time: reading rows checks the file still matches. */
+  fileSize: number
+  mtimeMs: number
+  /** The rows sampled across the file, when asked for. */
+  sample?: RowSample
+  /**
+   * For the first part of a scan in two parts: whether the cut fell between rows (this index
+   * then covers the rows before it, and the line the cut is on), else it covers the whole file.
+   */
+  cut?: { betweenRows: boolean; line: number }
+}
+
+/** What the index worker is asked to do. */
+export interface IndexJob {
+  file: string
+  delimiter: string
+  maxProblems: number
+  sample: SampleRequest | null
+  /** Only a part of the file, for a scan in two parts at once (see indexInTwoParts). */
+  part?: IndexPart
+}
+
+/**
+ * The part of a file a thread scans: up to `end` (a guessed row start: past it only if the
+ * guess was wrong), or from `start` on, the header (of `headerFieldCount` fields) before it.
+ */
+export type IndexPart =
+  { kind: 'first'; end: number } | { kind: 'rest'; start: number; headerFieldCount: number }
+
 /**
  * Reads into one reused buffer, small enough to stay in the CPU's cache between the read that
  * fills it and the scan (and to cost little memory), large enough that the system calls cost
  * nothing next to the scan.
  */
 const CHUNK_BYTES = 1024 * 1024
-
-/** The job of indexing `file` (or a part of it) with these options. */
-export function indexJob(
-  file: string,
-  options: { delimiter: string; sample?: SampleRequest | undefined; part?: IndexPart | undefined },
-): IndexJob {
-  return {
-    file,
-    delimiter: checkedDelimiter(options.delimiter),
-    maxProblems: REPORT_PROBLEMS_MAX,
-    sample: options.sample ?? null,
-    ...(options.part ? { part: options.part } : {}),
-  }
-}
 
 /**
  * Indexes the file or part `job` names. `pause`, when given, runs before each read: the calling

@@ -3,43 +3,34 @@ import { setImmediate } from 'node:timers/promises'
 import { REPORT_PROBLEMS_MAX } from '../../../preload/contract/reports/report-limits'
 import type { ScriptRef } from '../workers/script-ref'
 import type { ByteProgress, FileTaskControl } from './byte-progress'
-import { indexFailure, indexFileRows, indexJob } from './row-index-file'
+import {
+  indexFailure,
+  indexFileRows,
+  type IndexJob,
+  type IndexPart,
+  type RowIndex,
+} from './row-index-file'
+import { checkedDelimiter } from './csv-format'
 import { joinScans } from './row-scan-parts'
-import { readSample, type RowSample, type SampleRequest } from './row-sample'
+import { readSample, type SampleRequest } from './row-sample'
 import { CsvError, csvErrorOf, fileChangedWhileRead, fileParam } from './csv-error'
 import type { CsvProblem } from './csv-problem'
-import type { RowScan } from './row-scan'
 
-/** Where every row of a file is, and the file as it was when scanned. */
-export interface RowIndex extends RowScan {
-  /** Size and modification time at scan time: reading rows checks the file still matches. */
-  fileSize: number
-  mtimeMs: number
-  /** The rows sampled across the file, when asked for. */
-  sample?: RowSample
-  /**
-   * For the first part of a scan in two parts: whether the cut fell between rows (this index
-   * then covers the rows before it, and the line the cut is on), else it covers the whole file.
-   */
-  cut?: { betweenRows: boolean; line: number }
+export type { IndexJob, IndexPart, RowIndex } from './row-index-file'
+
+/** The job of indexing `file` (or a part of it) with these options. */
+export function indexJob(
+  file: string,
+  options: { delimiter: string; sample?: SampleRequest | undefined; part?: IndexPart | undefined },
+): IndexJob {
+  return {
+    file,
+    delimiter: checkedDelimiter(options.delimiter),
+    maxProblems: REPORT_PROBLEMS_MAX,
+    sample: options.sample ?? null,
+    ...(options.part ? { part: options.part } : {}),
+  }
 }
-
-/** What the index worker is asked to do. */
-export interface IndexJob {
-  file: string
-  delimiter: string
-  maxProblems: number
-  sample: SampleRequest | null
-  /** Only a part of the file, for a scan in two parts at once (see indexInTwoParts). */
-  part?: IndexPart
-}
-
-/**
- * The part of a file a thread scans: up to `end` (a guessed row start: past it only if the
- * guess was wrong), or from `start` on, the header (of `headerFieldCount` fields) before it.
- */
-export type IndexPart =
-  { kind: 'first'; end: number } | { kind: 'rest'; start: number; headerFieldCount: number }
 
 /** What the index worker tells the thread that started it. */
 export type IndexMessage =
