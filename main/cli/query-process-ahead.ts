@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { forkLauncher } from '../platform/workers/fork-launcher'
 import type { ScriptName, ScriptRef } from '../platform/workers/script-ref'
-import { launchQueryProcess, type LaunchedQueryProcess } from '../reports'
+import { launchQueryProcess, type LaunchedQueryProcess } from '../reports/early-face'
 import { ENDING_SIGNALS, newRunFolder } from './report-run-folder'
 
 /*

@@ -1,6 +1,6 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliDataDir, tempRoot } from '../platform/db/data-dir'
+import { cliDataDir, tempRoot } from '../platform/db/data-folders'
 import { privateTempDir } from '../platform/db/private-files'
 
 /*

@@ -1,7 +1,6 @@
 // The reports feature's face for the command line: the report service, its query engine, runs as History keeps them.
 // main/cli/ imports a feature only through this file (.dependency-cruiser.js).
-export { createQueryEngine, launchQueryProcess } from './query/query-client'
-export type { LaunchedQueryProcess } from './query/query-client'
+export { createQueryEngine } from './query/query-client'
 export { defaultPivotMeasures } from './query/pivot-sql'
 export type { ReportService } from './report-service'
 export type { ViewExportFormat } from './report-export'

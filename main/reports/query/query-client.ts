@@ -5,20 +5,14 @@ import type { PivotRequest, PivotResult } from '../../../preload/contract/report
 import type { DistinctValues } from '../../../preload/contract/reports/report-distinct'
 import {
   exitParams,
-  heldChannel,
   type ProcessChannel,
   type ProcessExit,
-  type ProcessLauncher,
 } from '../../platform/workers/process-channel'
-import type { ScriptRef } from '../../platform/workers/script-ref'
 import { QueryError } from './query-error'
 import type { MessageCode } from '../../../preload/contract/locales/explain'
 import type { MessageParams } from '../../../preload/contract/platform/explained'
 import { english } from '../../platform/i18n/english'
-import { privateTempDir } from '../../platform/db/private-files'
 import {
-  limitsToArgs,
-  scratchDirToArg,
   type AnswerAhead,
   type PreparedSource,
   type QueryReply,
@@ -26,6 +20,13 @@ import {
   type ViewRows,
 } from './query-messages'
 import { isIdentityView } from './view-sql'
+import {
+  launchQueryProcess,
+  type LaunchedQueryProcess,
+  type QueryLaunchOptions,
+} from './query-launch'
+
+export { launchQueryProcess, type LaunchedQueryProcess, type QueryLaunchOptions }
 
 /** Sorts, filters and totals report files in the query process. */
 export interface QueryEngine {
@@ -76,48 +77,12 @@ export interface QueryEngine {
   close(): Promise<void>
 }
 
-export interface QueryLaunchOptions {
-  launch: ProcessLauncher
-  /** The query process's entry: `query-process` of the script locator. */
-  script: ScriptRef
-  /** The app's private temp folder (tempRoot): each process gets a new folder of its own in it. */
-  scratchRoot: string
-  /** DuckDB's memory limit: beyond it, it spills to its folder or fails the query. */
-  memoryLimitMb?: number
-  threads?: number
-}
-
 export interface QueryEngineOptions extends QueryLaunchOptions {
   /**
    * A query process started before the engine (launchQueryProcess, in scratchRoot), used as its
    * first: the command line starts it before the command's code loads.
    */
   launched?: LaunchedQueryProcess
-}
-
-/** A query process just started, and its folder (removed when it ends). */
-export interface LaunchedQueryProcess {
-  channel: ProcessChannel
-  scratchDir: string
-}
-
-/**
- * Starts a query process in a new folder of its own. Its exit, should it come before the engine
- * listens, is kept for the engine (heldChannel).
- */
-export function launchQueryProcess(options: QueryLaunchOptions): LaunchedQueryProcess {
-  const args = limitsToArgs({
-    memoryLimitMb: options.memoryLimitMb ?? 2048,
-    threads: options.threads ?? 2,
-  })
-  const scratchDir = privateTempDir(options.scratchRoot, 'query-')
-  try {
-    const started = options.launch(options.script, [...args, scratchDirToArg(scratchDir)])
-    return { channel: heldChannel(started), scratchDir }
-  } catch (error) {
-    void rm(scratchDir, { recursive: true, force: true })
-    throw error
-  }
 }
 
 /** How long a closed engine waits for its process to exit before it says it is closed anyway. */

@@ -1,5 +1,5 @@
 // `report-view` with a sort, a filter or totals starts its query process (Node and DuckDB, about
-// 0.4 s) before it loads the command's code, zod and the report service's code: the process
+// 0.4 s) before it loads the message catalog, the command's code, zod and the report service's code: the process
 // boots on the other core while that code loads. Checked on the command line's own build: what the command's chunk imports
 // statically is loaded before its first line runs, what it imports lazily after.
 import { join } from 'node:path'
@@ -46,14 +46,20 @@ function loadedFirst(metafile: Metafile, source: string): Set<string> {
 }
 
 describe('report-view’s start', () => {
-  it('starts the query process from main.ts, before the command’s code and zod load', async () => {
+  it('starts the query process from main.ts, before the message catalog, the command’s code and zod load', async () => {
     const metafile = await cliMetafile()
     const loaded = new Set([
       ...loadedFirst(metafile, 'main/cli/main.ts'),
       ...loadedFirst(metafile, 'main/cli/query-process-ahead.ts'),
     ])
-    expect(loaded).toContain('main/reports/query/query-client.ts')
-    for (const source of ['main/cli/report-view-command.ts', 'zod']) {
+    expect(loaded).toContain('main/reports/query/query-launch.ts')
+    const later = [
+      'main/platform/i18n/catalog-wording.ts',
+      'main/cli/report-view-command.ts',
+      'main/reports/query/query-client.ts',
+      'zod',
+    ]
+    for (const source of later) {
       expect(loaded, source).not.toContain(source)
     }
   })
