@@ -27,10 +27,6 @@ const RIGHTS_OF: Record<TeamRoleName, readonly TeamRight[]> = {
 export const rightsOf = (role: TeamRoleName | null): TeamRight[] =>
   role === null ? [] : [...RIGHTS_OF[role]]
 
-/** The narrowest role that has a right: the one an admin would grant. */
-export const roleFor = (right: TeamRight): TeamRoleName =>
-  TEAM_ROLES.find((role) => RIGHTS_OF[role].includes(right))!
-
 export const DEFAULT_POSTGRES_PORT = 5432
 
 // Host names (RFC 1123), IPv4 and bracket-less IPv6 addresses: letters, digits, . - : only.

@@ -3,7 +3,6 @@ import { channels, events } from '../../../preload/contract/channels'
 import {
   fieldOfProblem,
   rightsOf,
-  roleFor,
   teamConnectionInputSchema,
 } from '../../../preload/contract/workspace/workspace'
 
@@ -74,8 +73,6 @@ describe('the workspace contract', () => {
       'templates',
     ])
     expect(rightsOf(null)).toEqual([])
-    expect(roleFor('send')).toBe('operator')
-    expect(roleFor('templates')).toBe('admin')
   })
 
   it('places a failed step beside the field it concerns', () => {
