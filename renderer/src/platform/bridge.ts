@@ -27,6 +27,9 @@ export async function call<C extends PageChannelName>(
   return result.value
 }
 
+/** Stops a job main runs (an index, an export, a key generation…); its jobs:finished tells how it ended. */
+export const cancelJob = (jobId: string) => call('jobs:cancel', { jobId })
+
 /** Opens a report file dropped on the window (the preload finds where it is), or throws. */
 export async function openDroppedReport(
   file: File,

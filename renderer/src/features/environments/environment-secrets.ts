@@ -50,5 +50,5 @@ export function useCheckStage(
   onUnmounted(off)
 }
 
-/** Stops a key generation or connection check main runs as a job. */
-export const cancelJob = (jobId: string) => call('jobs:cancel', { jobId })
+/** Stops a key generation or connection check main runs as a job (for the cards). */
+export { cancelJob } from '../../platform/bridge'

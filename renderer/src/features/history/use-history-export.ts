@@ -1,6 +1,6 @@
 import { onUnmounted, ref } from 'vue'
 import type { JobProgress } from '../../../../preload/contract/platform/jobs'
-import { call } from '../../platform/bridge'
+import { cancelJob } from '../../platform/bridge'
 import { i18n } from '../../platform/i18n'
 import { useHistoryStore } from './history-store'
 
@@ -41,7 +41,7 @@ export function useHistoryExport() {
   }
 
   function cancel() {
-    if (progress.value) void call('jobs:cancel', { jobId: progress.value.jobId })
+    if (progress.value) void cancelJob(progress.value.jobId)
   }
 
   return { exporting, progress, outcome, start, cancel }

@@ -1,7 +1,7 @@
 import { onUnmounted } from 'vue'
 import type { EventPayload } from '../../../../preload/contract/channels'
 import type { TeamConnectionInput } from '../../../../preload/contract/workspace/workspace'
-import { call } from '../../platform/bridge'
+import { call, cancelJob } from '../../platform/bridge'
 import { dialogText } from '../../platform/i18n/dialog-filters'
 
 /**
@@ -12,7 +12,7 @@ export const teamConnection = {
   check: (input: TeamConnectionInput) => call('workspace:check', input),
   connect: (input: TeamConnectionInput) => call('workspace:connect', input),
   chooseCaFile: (title: string) => call('workspace:choose-ca-file', dialogText(title)),
-  cancel: (jobId: string) => call('jobs:cancel', { jobId }),
+  cancel: cancelJob,
 }
 
 /** Hands `listener` each step main reports of a check or connect, until unmounted. */

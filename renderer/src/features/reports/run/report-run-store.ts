@@ -7,7 +7,7 @@ import type {
   ReportRunInput,
   ReportRunOutcome,
 } from '../../../../../preload/contract/reports/report-run-channels'
-import { call } from '../../../platform/bridge'
+import { call, cancelJob } from '../../../platform/bridge'
 import { dialogText } from '../../../platform/i18n/dialog-filters'
 import { useReportsStore } from '../reports-store'
 
@@ -84,7 +84,7 @@ export const useReportRunStore = defineStore('report-run', () => {
     if (!running.value || !jobId || cancelling.value) return
     cancelling.value = true
     try {
-      await call('jobs:cancel', { jobId })
+      await cancelJob(jobId)
     } catch (error) {
       cancelling.value = false
       if (run.value) run.value.failure = (error as Error).message

@@ -1,6 +1,6 @@
 import { onBeforeUnmount } from 'vue'
 import type { JobFinished, JobProgress } from '../../../../../preload/contract/platform/jobs'
-import { call } from '../../../platform/bridge'
+import { cancelJob } from '../../../platform/bridge'
 
 export interface JobWatch {
   onProgress?: (progress: JobProgress) => void
@@ -45,7 +45,5 @@ export function useJobEvents() {
     }
   }
 
-  const cancel = (jobId: string) => call('jobs:cancel', { jobId })
-
-  return { follow, cancel }
+  return { follow, cancel: cancelJob }
 }
