@@ -62,33 +62,42 @@ export function fileQuerySql(
 
 /**
  * `rows` read from the file (readFromFile), if DuckDB read as many rows as the index, and the
- * sampled rows field for field as the window did (their bytes copied to `sampleFile`, read
- * alike); else null, and the caller loads the columns (checked) as for any query.
+ * sampled rows field for field as the window did (`reads`, see readsAsWindow); else null, and
+ * the caller loads the columns (checked) as for any query.
  */
-export async function checkedAnswer<T>(
-  connection: DuckDBConnection,
+async function checkedAnswer<T>(
   source: QuerySource,
   rows: T[] | null,
   query: Pick<FileQuery<T>, 'rowsRead'>,
-  { signal, sampleFile }: { signal: AbortSignal; sampleFile: string },
+  { signal, reads }: { signal: AbortSignal; reads: () => Promise<boolean> },
 ): Promise<T[] | null> {
   if (rows === null || query.rowsRead(rows) !== source.expectedRowCount) return null
   try {
-    return (await readsAsWindow(connection, source, sampleFile)) ? rows : null
+    return (await reads()) ? rows : null
   } catch {
     if (signal.aborted) throw signal.reason
     // DuckDB could not read the sampled rows alone: its reading is not trusted.
     return null
-  } finally {
-    await rm(sampleFile, { force: true })
   }
 }
 
 /**
  * Whether DuckDB reads the sampled rows' bytes (copied after the header, as they are in the
- * file) into the fields the window read from them, every column.
+ * file, to `sample`, removed after) into the fields the window read from them, every column.
  */
 async function readsAsWindow(
+  connection: DuckDBConnection,
+  source: QuerySource,
+  sample: string,
+): Promise<boolean> {
+  try {
+    return await readsSampleAsWindow(connection, source, sample)
+  } finally {
+    await rm(sample, { force: true })
+  }
+}
+
+async function readsSampleAsWindow(
   connection: DuckDBConnection,
   source: QuerySource,
   sample: string,
@@ -141,16 +150,35 @@ export interface FileAnswers {
     query: FileQuery<T>,
     signal: AbortSignal,
   ): Promise<T[] | null>
+  /**
+   * Starts the check of DuckDB's reading of `source` (readsAsWindow) on the check connection,
+   * for the answer of this same source that follows: a request that waits for an answer read
+   * ahead checks meanwhile, not after it (about 10 ms at any size). Without a check connection,
+   * nothing: the answer checks.
+   */
+  checkAhead(source: QuerySource): void
 }
 
 export function createFileAnswers(
   db: DuckDBConnection | Promise<DuckDBConnection>,
   scratchDir: string,
+  checker?: Promise<DuckDBConnection>,
 ): FileAnswers {
   /** The answer read ahead, by its file and SQL: the next query asked takes it or drops it. */
   let readAhead: { key: string; rows: unknown[] | null } | null = null
+  /** The check made ahead, for the request whose source it is (the same object). */
+  let checkedAhead: { source: QuerySource; reads: Promise<boolean> } | null = null
   let samples = 0
+  const sampleFile = () => join(scratchDir, `sample-${++samples}.csv`)
   return {
+    checkAhead(source) {
+      if (!checker || !source.directRead?.rowBytes) return
+      const sample = sampleFile()
+      const reads = checker.then((connection) => readsAsWindow(connection, source, sample))
+      // Seen by the answer that takes it; one never taken fails no one.
+      reads.catch(() => undefined)
+      checkedAhead = { source, reads }
+    },
     async readAhead(source, columns, query, signal) {
       readAhead = null
       const key = answerKey(source, columns, query)
@@ -170,8 +198,10 @@ export function createFileAnswers(
         ahead?.key === answerKey(source, columns, query)
           ? (ahead.rows as T[] | null)
           : await readFromFile(connection, source, columns, query, signal)
-      const sampleFile = join(scratchDir, `sample-${++samples}.csv`)
-      return checkedAnswer(connection, source, rows, query, { signal, sampleFile })
+      const checked = checkedAhead?.source === source ? checkedAhead.reads : null
+      checkedAhead = null
+      const reads = () => checked ?? readsAsWindow(connection, source, sampleFile())
+      return checkedAnswer(source, rows, query, { signal, reads })
     },
   }
 }

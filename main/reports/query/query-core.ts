@@ -19,7 +19,16 @@ const REPORTS_KEPT = 2
 export function createQueryCore(
   connection: Promise<DuckDBConnection>,
   limits: QueryProcessLimits,
-  { extractWorker, scratchDir }: { extractWorker?: ScriptRef; scratchDir: string },
+  {
+    extractWorker,
+    scratchDir,
+    checkConnection,
+  }: {
+    extractWorker?: ScriptRef
+    scratchDir: string
+    /** A second connection, for checks that wait for no query (ReportTables.checkAhead). */
+    checkConnection?: Promise<DuckDBConnection>
+  },
 ): QueryEngineCore {
   // A DuckDB that failed to open fails each query that needs it, with its reason.
   connection.catch(() => {})
@@ -27,6 +36,7 @@ export function createQueryCore(
     maxReports: REPORTS_KEPT,
     threads: limits.threads,
     scratchDir,
+    ...(checkConnection ? { checkConnection } : {}),
     ...(extractWorker
       ? {
           extractThreads: Array.from({ length: limits.threads - 1 }, () =>

@@ -39,6 +39,11 @@ export interface QueryService {
    * reading the answer of `ahead` (ReportTables.readAhead).
    */
   prepare(source: PreparedSource, columns: readonly number[], ahead?: AnswerAhead): Promise<void>
+  /**
+   * For a totals or pivot request that has to wait: starts checking DuckDB's reading of the file
+   * its answer from the file will need (ReportTables.checkAhead).
+   */
+  checkAhead(source: QuerySource, query: ViewQuery): void
 }
 
 /**
@@ -101,6 +106,9 @@ export function createQueryService(
   }
 
   return {
+    checkAhead(source, query) {
+      if (keepsEveryRow(query)) tables.checkAhead(source)
+    },
     async prepare(source, columns, ahead) {
       if (columns.length > 0) await tables.prepare(source, columns)
       const params = new SqlParams()

@@ -19,12 +19,15 @@ const limits = limitsFromArgs(process.argv.slice(2))
 const scratchDir = scratchDirFromArgs(process.argv.slice(2))
 // DuckDB's native module is loaded here only, not in the worker threads; a first query's
 // columns are extracted while it loads.
-const connection = import('./duckdb-engine').then(({ openDuckDB }) =>
-  openDuckDB(limits, join(scratchDir, 'duckdb')),
+const duckdb = import('./duckdb-engine').then(({ createDuckDB }) =>
+  createDuckDB(limits, join(scratchDir, 'duckdb')),
 )
+const connection = duckdb.then((instance) => instance.connect())
 const core = createQueryCore(connection, limits, {
   extractWorker: scriptLocator(import.meta.dirname)('column-extract-worker'),
   scratchDir,
+  // Its own: a check of DuckDB's reading runs while the first connection reads an answer.
+  checkConnection: duckdb.then((instance) => instance.connect()),
 })
 const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
   collectGarbage: garbageCollector(),

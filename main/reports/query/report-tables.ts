@@ -39,6 +39,11 @@ export interface ReportTables {
     columns: readonly number[],
     query: FileQuery<unknown>,
   ): Promise<void>
+  /**
+   * Starts the check of DuckDB's reading that a fromFile of `source` will make (FileAnswers.
+   * checkAhead), when it may answer from the file: for a request that waits meanwhile.
+   */
+  checkAhead(source: QuerySource): void
   /** Stops the load running now (its extraction; DuckDB's part stops by its own interrupt). */
   interrupt(): void
 }
@@ -69,7 +74,12 @@ export interface ReportTablesOptions {
    */
   scratchDir: string
   parallelMinBytes?: number
+  /** A second connection to the same DuckDB, for checks made ahead (FileAnswers.checkAhead). */
+  checkConnection?: Promise<DuckDBConnection>
 }
+
+/** Whether DuckDB may read the report's file itself: it never read it otherwise than the index. */
+const readsItself = (report: LoadedReport | undefined) => !report?.extractOnly && !report?.misread
 
 export function createReportTables(
   db: DuckDBConnection | Promise<DuckDBConnection>,
@@ -189,7 +199,7 @@ export function createReportTables(
     }
   }
 
-  const fileAnswers = createFileAnswers(db, options.scratchDir)
+  const fileAnswers = createFileAnswers(db, options.scratchDir, options.checkConnection)
 
   return {
     prepare: (source, columns) => direct.prepare(source, columns),
@@ -205,7 +215,7 @@ export function createReportTables(
     async fromFile(source, columns, query) {
       const report = reportFor(source)
       const loaded = columns.every((column) => report.tableOf.has(column))
-      if (!source.directRead?.rowBytes || report.extractOnly || report.misread || loaded) {
+      if (!source.directRead?.rowBytes || !readsItself(report) || loaded) {
         return null
       }
       if (direct.prepares(source, columns)) return null
@@ -222,6 +232,9 @@ export function createReportTables(
       } finally {
         loading = null
       }
+    },
+    checkAhead(source) {
+      if (readsItself(reports.get(sourceKey(source)))) fileAnswers.checkAhead(source)
     },
     interrupt() {
       loading?.abort(new QueryError('cancelled'))

@@ -88,6 +88,11 @@ export function createRequestRunner(
 
   return (request) => {
     if (request.type !== 'cancel') {
+      // An aggregate that waits (for the answer read ahead that it will take, most often) has
+      // its check of DuckDB's reading made meanwhile.
+      if (running !== null && (request.type === 'totals' || request.type === 'pivot')) {
+        core.then(({ service }) => service.checkAhead(request.source, request.query), noop)
+      }
       waiting.push(request)
       void runNext()
       return
@@ -103,6 +108,8 @@ export function createRequestRunner(
     }
   }
 }
+
+const noop = () => undefined
 
 /** An aggregate's rows, or a prepare that only reads one ahead: little for the collector. */
 function leavesLittle(request: Work): boolean {

@@ -30,13 +30,13 @@ beforeAll(() => {
 })
 
 /** The connection, noting the file each query reads (queries over the file bind it first). */
-function countingFilesRead(open: DuckDBConnection): DuckDBConnection {
+function countingFilesRead(open: DuckDBConnection, log = filesRead): DuckDBConnection {
   return new Proxy(open, {
     get(target, name, receiver) {
       const value: unknown = Reflect.get(target, name, receiver)
       if (name !== 'runAndReadAll' || typeof value !== 'function') return value
       return (sql: string, values?: string[]) => {
-        if (values?.[0]) filesRead.push(values[0])
+        if (values?.[0]) log.push(values[0])
         return (value as DuckDBConnection['runAndReadAll']).call(target, sql, values)
       }
     },
@@ -159,6 +159,53 @@ describe('totals and pivots of every row', () => {
       QueryError,
     )
     expect(pivotError.failure).toBe('file-changed')
+  })
+
+  describe('with a second connection, for the check of a request that waits', () => {
+    const limits = { memoryLimitMb: 512, threads: 2 }
+    const mainReads: string[] = []
+    const checkReads: string[] = []
+    let checking: QueryService
+    let main: Promise<DuckDBConnection>
+    beforeAll(() => {
+      const open = (log: string[]) =>
+        openDuckDB(limits, join(scratchDir, 'duckdb')).then((c) => countingFilesRead(c, log))
+      main = open(mainReads)
+      checking = createQueryCore(main, limits, {
+        scratchDir: folder.dir,
+        checkConnection: open(checkReads),
+      }).service
+    })
+    const samplesIn = (reads: string[]) => reads.filter((read) => /sample-\d+\.csv$/.test(read))
+
+    it('checks DuckDB’s reading ahead there, and the answer takes that check', async () => {
+      const source = report()
+      checking.checkAhead(source, EVERY_ROW)
+      const totals = await checking.totals(source, EVERY_ROW)
+      expect(totals.amountByCurrency?.map((total) => total.sum)).toEqual(['13.85', '100.00'])
+      expect(samplesIn(checkReads)).toHaveLength(1)
+      expect(samplesIn(mainReads)).toEqual([])
+      // Another source's answer makes its own check.
+      await checking.totals(report(), EVERY_ROW)
+      expect(samplesIn(mainReads)).toHaveLength(1)
+      expect(readdirSync(folder.dir).filter((name) => name.startsWith('sample-'))).toEqual([])
+    })
+
+    it('sends the answer to the extracted columns when the check ahead finds another reading', async () => {
+      const source = report()
+      const checkRows = source.directRead!.checkRows.map((row) =>
+        row.row === 2 ? { ...row, fields: row.fields.with(1, '100.0') } : row,
+      )
+      const misread = { ...source, directRead: { ...source.directRead!, checkRows } }
+      const tables = async () =>
+        (await (await main).runAndReadAll('SELECT table_name FROM duckdb_tables()')).getRowsJS()
+      const before = await tables()
+      checking.checkAhead(misread, EVERY_ROW)
+      const totals = await checking.totals(misread, EVERY_ROW)
+      expect(totals.amountByCurrency?.map((total) => total.sum)).toEqual(['13.85', '100.00'])
+      // Answered from columns loaded (extracted as the index reads the file), not the file.
+      expect((await tables()).length).toBeGreaterThan(before.length)
+    })
   })
 
   it('of a filtered view come from its loaded columns, filtered', async () => {

@@ -38,6 +38,7 @@ function controlledService() {
     pivot: async () => ({ groups: [], moreGroups: false }),
     distinct: async () => ({ values: [], more: false }),
     prepare: async () => {},
+    checkAhead: vi.fn(),
   }
   return { service, calls }
 }
@@ -80,6 +81,28 @@ describe('the query process runs requests', () => {
     expect(await reply(2)).toMatchObject({ id: 2, ok: true })
   })
 
+  it("has an aggregate that waits check DuckDB's reading meanwhile, and one that runs at once not", async () => {
+    const { service, calls } = controlledService()
+    const { run, reply } = runner(Promise.resolve({ service, interrupt: vi.fn() }))
+    run({ type: 'totals', id: 1, source, query })
+    expect(await reply(1)).toMatchObject({ id: 1, ok: true })
+    expect(service.checkAhead).not.toHaveBeenCalled()
+    run({ type: 'view', id: 2, source, query })
+    await eventually(() => calls[0], 'the view')
+    run({ type: 'totals', id: 3, source, query })
+    run({ type: 'pivot', id: 4, source, query, pivot: { groupBy: [], measures: [], netSigns: [] } })
+    await eventually(
+      () => vi.mocked(service.checkAhead).mock.calls.length === 2 || undefined,
+      'checks',
+    )
+    expect(vi.mocked(service.checkAhead).mock.calls).toEqual([
+      [source, query],
+      [source, query],
+    ])
+    calls[0]!.finish()
+    expect(await reply(4)).toMatchObject({ id: 4, ok: true })
+  })
+
   it('hands the row ids of a large view over as a file, of a small one in the reply', async () => {
     const large = Uint32Array.from({ length: ROW_IDS_IN_REPLY_MAX + 1 }, (_, i) => i)
     const small = Uint32Array.of(2, 0, 1)
@@ -90,6 +113,7 @@ describe('the query process runs requests', () => {
       pivot: vi.fn(),
       distinct: vi.fn(),
       prepare: vi.fn(),
+      checkAhead: vi.fn(),
     }
     const written: { id: number; rowIds: Uint32Array }[] = []
     const replies: QueryReply[] = []
