@@ -16,10 +16,10 @@ import { readSample, type SampleRequest } from './row-sample'
 import { CsvError, csvErrorOf, fileChangedWhileRead, fileParam } from './csv-error'
 import type { CsvProblem } from './csv-problem'
 
-export type { IndexJob, IndexPart, RowIndex } from './row-index-file'
+export type { RowIndex } from './row-index-file'
 
 /** The job of indexing `file` (or a part of it) with these options. */
-export function indexJob(
+function indexJob(
   file: string,
   options: { delimiter: string; sample?: SampleRequest | undefined; part?: IndexPart | undefined },
 ): IndexJob {

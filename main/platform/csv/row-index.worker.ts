@@ -1,7 +1,7 @@
 // Worker thread entry: indexes one CSV file (see indexRows in row-index.ts).
 import { parentPort } from 'node:worker_threads'
-import type { IndexJob, IndexMessage } from './row-index'
-import { indexFailure, indexFileRows } from './row-index-file'
+import type { IndexMessage } from './row-index'
+import { indexFailure, indexFileRows, type IndexJob } from './row-index-file'
 
 const port = parentPort!
 // The thread starts before its file is known (see startIndexThread): the job comes as a message.
