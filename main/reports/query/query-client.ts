@@ -26,8 +26,6 @@ import {
   type QueryLaunchOptions,
 } from './query-launch'
 
-export { launchQueryProcess, type LaunchedQueryProcess, type QueryLaunchOptions }
-
 /** Sorts, filters and totals report files in the query process. */
 export interface QueryEngine {
   /**

@@ -14,9 +14,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 import type { ViewQuery } from '../../../preload/contract/reports/report-view'
 import {
   createQueryEngine,
-  launchQueryProcess,
   QueryProcessStoppedError,
 } from '../../../main/reports/query/query-client'
+import { launchQueryProcess } from '../../../main/reports/query/query-launch'
 import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import { sourceScript } from '../../../main/platform/workers/script-ref'
 import { caught } from '../../fixtures/caught'
