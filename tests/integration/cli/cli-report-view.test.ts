@@ -196,9 +196,17 @@ describe('gatedesk report-view', () => {
   })
 
   const temp = join(dataDir, 'temp')
+  /** The temp folder's entries, each with what it holds (a failure shows what was left). */
+  const leftInTemp = () =>
+    readdirSync(temp).map((name) => {
+      const inside = statSync(join(temp, name)).isDirectory() ? readdirSync(join(temp, name)) : []
+      return `${name} [${inside.join(', ')}]`
+    })
   /** A report-view of a big report, once its own temp folder shows it is at work. */
   async function bigReportView() {
     const big = file('big.csv', transactionsCsv(Array.from({ length: 200 }, () => rows).flat()))
+    // Nothing an earlier run left: the folder waited for below is this command's.
+    expect(leftInTemp()).toEqual([])
     const command = spawn(process.execPath, [bin, 'report-view', big, '--sort', 'Amount'])
     await vi.waitFor(
       () =>
@@ -217,7 +225,7 @@ describe('gatedesk report-view', () => {
       const [, signal] = (await once(command, 'exit')) as [number | null, string | null]
       expect(signal).toBe(sent)
       // The command removes its folder on the way out: give a loaded machine time to get there.
-      await vi.waitFor(() => expect(readdirSync(temp)).toEqual([]), { timeout: 10_000 })
+      await vi.waitFor(() => expect(leftInTemp()).toEqual([]), { timeout: 10_000 })
     },
   )
 
