@@ -162,7 +162,7 @@ export interface FileAnswers {
 export function createFileAnswers(
   db: DuckDBConnection | Promise<DuckDBConnection>,
   scratchDir: string,
-  checker?: Promise<DuckDBConnection>,
+  checker?: () => Promise<DuckDBConnection>,
 ): FileAnswers {
   /** The answer read ahead, by its file and SQL: the next query asked takes it or drops it. */
   let readAhead: { key: string; rows: unknown[] | null } | null = null
@@ -174,7 +174,7 @@ export function createFileAnswers(
     checkAhead(source) {
       if (!checker || !source.directRead?.rowBytes) return
       const sample = sampleFile()
-      const reads = checker.then((connection) => readsAsWindow(connection, source, sample))
+      const reads = checker().then((connection) => readsAsWindow(connection, source, sample))
       // Seen by the answer that takes it; one never taken fails no one.
       reads.catch(() => undefined)
       checkedAhead = { source, reads }

@@ -27,7 +27,7 @@ export function createQueryCore(
     extractWorker?: ScriptRef
     scratchDir: string
     /** A second connection, for checks that wait for no query (ReportTables.checkAhead). */
-    checkConnection?: Promise<DuckDBConnection>
+    checkConnection?: () => Promise<DuckDBConnection>
   },
 ): QueryEngineCore {
   // A DuckDB that failed to open fails each query that needs it, with its reason.

@@ -3,6 +3,7 @@
 // a ProcessLauncher with the arguments of `limitsToArgs`. Its worker threads extract parts of a
 // file's columns (column-extract.worker.ts).
 import { rmSync } from 'node:fs'
+import type { DuckDBConnection } from '@duckdb/node-api'
 import { join } from 'node:path'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
@@ -23,11 +24,13 @@ const duckdb = import('./duckdb-engine').then(({ createDuckDB }) =>
   createDuckDB(limits, join(scratchDir, 'duckdb')),
 )
 const connection = duckdb.then((instance) => instance.connect())
+let checkConnection: Promise<DuckDBConnection> | undefined
 const core = createQueryCore(connection, limits, {
   extractWorker: scriptLocator(import.meta.dirname)('column-extract-worker'),
   scratchDir,
   // Its own: a check of DuckDB's reading runs while the first connection reads an answer.
-  checkConnection: duckdb.then((instance) => instance.connect()),
+  // Opened at the first such check: a connection adds about 5 MB to the process's peak.
+  checkConnection: () => (checkConnection ??= duckdb.then((instance) => instance.connect())),
 })
 const run = createRequestRunner(Promise.resolve(core), (reply) => parent.send(reply), {
   collectGarbage: garbageCollector(),

@@ -75,7 +75,7 @@ export interface ReportTablesOptions {
   scratchDir: string
   parallelMinBytes?: number
   /** A second connection to the same DuckDB, for checks made ahead (FileAnswers.checkAhead). */
-  checkConnection?: Promise<DuckDBConnection>
+  checkConnection?: () => Promise<DuckDBConnection>
 }
 
 /** Whether DuckDB may read the report's file itself: it never read it otherwise than the index. */

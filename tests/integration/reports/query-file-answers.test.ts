@@ -171,9 +171,10 @@ describe('totals and pivots of every row', () => {
       const open = (log: string[]) =>
         openDuckDB(limits, join(scratchDir, 'duckdb')).then((c) => countingFilesRead(c, log))
       main = open(mainReads)
+      const checker = open(checkReads)
       checking = createQueryCore(main, limits, {
         scratchDir: folder.dir,
-        checkConnection: open(checkReads),
+        checkConnection: () => checker,
       }).service
     })
     const samplesIn = (reads: string[]) => reads.filter((read) => /sample-\d+\.csv$/.test(read))
