@@ -7,12 +7,12 @@ import { createEventEmitter } from '../../../main/platform/electron/ipc'
 import { forkLauncher } from '../../../main/platform/workers/fork-launcher'
 import type { ReportFiles } from '../../../main/reports/report-files'
 import { createKeytarSecretStore } from '../../../main/platform/keychain/keytar-secret-store'
-import { sourceScript } from '../../../main/platform/workers/script-ref'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { launchChromium, openApp, type AppPage } from './browser'
 import { chromiumPrinter } from '../../fixtures/chromium-printer'
 import { startHarness, type Harness } from './harness-server'
+import { createIndexGate, type IndexGate } from './index-gate'
 
 /** File dialogs answered by the test: the next path to "pick", or null for Cancel. */
 export interface ScriptedDialogs extends FileDialogs {
@@ -27,6 +27,8 @@ export interface ScriptedDialogs extends FileDialogs {
 export interface AppUnderTest {
   harness: Harness
   dialogs: ScriptedDialogs
+  /** Holds the reading of reports opened from now on, until the test lets it go. */
+  indexGate: Pick<IndexGate, 'hold'>
   dataDir: string
   /** The report files the app serves by id, as main registers them. */
   reportFiles: ReportFiles
@@ -63,6 +65,7 @@ export async function startAppUnderTest(
   }
   let send: (event: string, payload: unknown) => void = () => undefined
   const printer = chromiumPrinter()
+  const indexGate = createIndexGate()
   const services = await startAppServices({
     dataDir,
     version: '0.1.0-e2e',
@@ -73,7 +76,7 @@ export async function startAppUnderTest(
     openExternal: async (url) => void opened.push(url),
     emit: createEventEmitter((event, payload) => send(event, payload)),
     logError: (message, error) => console.error(message, error),
-    scripts: sourceScript,
+    scripts: indexGate.scripts,
     launchProcess: forkLauncher,
     printer,
     ...settings,
@@ -87,6 +90,7 @@ export async function startAppUnderTest(
   return {
     harness,
     dialogs,
+    indexGate,
     dataDir,
     reportFiles: services.reportFiles,
     opened,
@@ -94,6 +98,7 @@ export async function startAppUnderTest(
       await harness.close()
       await services.close()
       await printer.close()
+      indexGate.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
