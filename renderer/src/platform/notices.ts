@@ -1,13 +1,14 @@
 import { useMessage, type MessageOptions, type MessageReactive } from 'naive-ui'
-import { getCurrentInstance, type VNodeChild } from 'vue'
+import { getCurrentInstance, watch, type VNodeChild } from 'vue'
 import { useRouter } from 'vue-router'
+import { i18n } from './i18n'
 
 /**
  * The window's one notification host: every screen says "done" or "failed" through it. Identical
  * notices are one, at most NOTICES_MAX are shown (the oldest gives way), and all of them go when
- * the user moves to another screen, where they would speak of what is no longer there. Where
- * they appear (the bottom of the navigation, never over a form or a drawer) is set where the
- * host is mounted (App.vue: NOTICE_PLACEMENT).
+ * the user moves to another screen, where they would speak of what is no longer there, or picks
+ * another language. Where they appear (the bottom of the navigation, never over a form or a
+ * drawer) is set where the host is mounted (App.vue: NOTICE_PLACEMENT).
  */
 export const NOTICES_MAX = 2
 
@@ -30,6 +31,9 @@ export function clearNotices(): void {
   for (const notice of shown.values()) notice.destroy()
   shown.clear()
 }
+
+// A notice is worded in the language of its moment: it goes when the user picks another.
+watch(i18n.global.locale, clearNotices)
 
 /** A notice's text, or what it renders (an Undo button): the latter is never merged. */
 type NoticeContent = string | (() => VNodeChild)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
+import { noticesBeyondNavigation } from '../harness/notice-bounds'
+import { chooseLanguage } from '../reports/screen-looks'
 
 // One notification host for the whole window: identical notices are one, at most two are shown,
 // never over the screen's forms or drawers (they sit in the navigation's column), and they go
@@ -33,15 +35,27 @@ describe('notifications', () => {
         expect.stringContaining('The next 2 requests'),
         expect.stringContaining('The next 3 requests'),
       ])
-    const navigation = await byTestId('navigation').boundingBox()
-    for (const box of await notices().evaluateAll((all) =>
-      all.map((notice) => notice.getBoundingClientRect().toJSON() as DOMRect),
-    )) {
-      expect(box.right).toBeLessThanOrEqual(navigation!.x + navigation!.width)
-    }
+    expect(await noticesBeyondNavigation(page())).toEqual([])
     await suite.app.screenshot('notices-beside-the-screen')
 
     await page().getByRole('link', { name: 'Keys & environments' }).click()
     await expect.poll(() => notices().count()).toBe(0)
+  })
+
+  it('clears the notices of one language when the user picks another', async () => {
+    await page().getByRole('link', { name: 'Sandbox' }).click()
+    await expect.poll(() => byTestId('sandbox-running').isVisible()).toBe(true)
+    await injectFaults(2)
+    await expect
+      .poll(() => notices().allTextContents())
+      .toEqual([expect.stringContaining('The next 2 requests')])
+    await chooseLanguage(suite.app, 'Русский')
+    // Gone at once: left alone, a notice stays six seconds.
+    await expect.poll(() => notices().count(), { timeout: 1500 }).toBe(0)
+    await injectFaults(2)
+    await expect
+      .poll(() => notices().allTextContents())
+      .toEqual([expect.stringContaining('Следующие 2 запроса')])
+    await chooseLanguage(suite.app, 'English')
   })
 })
