@@ -12,10 +12,14 @@ import { i18n } from './i18n'
  */
 export const NOTICES_MAX = 2
 
-/** Below the navigation's sections, above its language and theme switches, as wide as it is. */
+/**
+ * Below the navigation's sections, above its language and theme switches, as wide as it is. An
+ * unbroken value (a key's fingerprint, a long name) wraps anywhere rather than reach over the
+ * screen (overflow-wrap is inherited by the notices' text).
+ */
 export const NOTICE_PLACEMENT = {
   placement: 'bottom-left',
-  containerStyle: { left: '12px', bottom: '136px', maxWidth: '216px' },
+  containerStyle: { left: '12px', bottom: '136px', maxWidth: '216px', overflowWrap: 'anywhere' },
 } as const
 
 /** Long enough to read a sentence or two (Naive UI's 3 s is not), short enough not to linger. */

@@ -4,6 +4,7 @@ import { createServer, type Socket } from 'node:net'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
+import { noticesBeyondNavigation } from '../harness/notice-bounds'
 import { notePaintedTexts } from '../harness/painted-texts'
 import { chooseLanguage, screenLooks } from '../reports/screen-looks'
 
@@ -135,6 +136,13 @@ describe('Keys & environments', () => {
     await expect
       .poll(() => byTestId('fingerprint').textContent(), { timeout: 20_000 })
       .toBe(expected)
+    // Its notice names the key by the start of its fingerprint, one unbroken word: it wraps
+    // inside the navigation's column, never over the screen.
+    const notice = suite.app.page
+      .locator('.n-message')
+      .filter({ hasText: 'Imported the 2048-bit key' })
+    await expect.poll(() => notice.isVisible()).toBe(true)
+    expect(await noticesBeyondNavigation(suite.app.page)).toEqual([])
   })
 
   it('backs the private key up only as a passphrase-protected file where the user picks', async () => {
