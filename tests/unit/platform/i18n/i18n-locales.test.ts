@@ -35,13 +35,14 @@ function sourceFiles(dir: string): string[] {
 
 /**
  * The keys the renderer names: every quoted text that starts with a locale namespace
- * ('history.fields.sent', `shell.sections.${id}.title`), in calls, tables and keypath="…".
+ * ('history.fields.sent', `shell.sections.${id}.title`), in calls, tables and keypath="…" (or
+ * a prop that passes one on: intro-keypath="…"; a bound :keypath="…" names no key itself).
  */
 function usedKeys(): { file: string; key: string }[] {
   const namespaces = Object.keys(en).join('|')
   // Script strings are quoted '…' or `…`; "…" in a template is code, except keypath="…".
   const quoted = new RegExp(`(['\`])((?:${namespaces})\\.[\\w.\${}-]+)\\1`, 'g')
-  const keypath = /keypath="([\w.]+)"/g
+  const keypath = /(?<![:\w-])[\w-]*keypath="([\w.]+)"/g
   return sourceFiles('renderer/src').flatMap((file) => {
     const text = readFileSync(file, 'utf8')
     return [
