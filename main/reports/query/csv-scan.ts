@@ -45,15 +45,16 @@ export function extractedScan(
 }
 
 /**
- * DuckDB's read buffer for the report file: 4 times its longest line (max_line_size, 2 MB by
+ * DuckDB's read buffer for the report file: twice its longest line (max_line_size, 2 MB by
  * default; a longer row fails the read, and the columns are extracted). Over a sort, a filter
  * and totals of 1M rows, the query process peaked at 298 MB with DuckDB's default (32 MiB a
- * thread), 220-236 MB with this and 183-210 MB with 2 MiB; but 2 MiB cost CPU (10M rows,
- * `report-view`, user + system CPU-s of the whole command, medians of alternating pairs: a sort
- * 4.89 against 4.57 with this, totals 4.56 against 4.42; the largest process 273-297 MB against
- * 295-344 for the sort, alike for totals).
+ * thread), 220-236 MB with 8 MiB and 183-210 MB with 2 MiB, which cost CPU (10M rows, a sort
+ * 4.89 CPU-s against 4.57). 4 MiB costs none against 8 (`report-view`, alternating pairs: 1M
+ * sort 0.43 s against 0.445, totals 0.385 against 0.395; 10M sort and totals 2.0 s both) and
+ * takes 10-18 MB less (bench:reports, sorted and filtered at 1M: the query process 186 MB
+ * against 204, both processes 2.40 × the file against 2.52).
  */
-const REPORT_READ_BUFFER_BYTES = 8 * 1024 * 1024
+const REPORT_READ_BUFFER_BYTES = 4 * 1024 * 1024
 
 /**
  * `SELECT c… FROM read_csv(…)` over the report file itself, for a file whose quoting reads alike
