@@ -78,6 +78,14 @@ describe('the pivot of a report', () => {
     expect(first![4]).toBe(inCents(net(day2eur)))
     expect(first![5]).toBe('')
     await expect.poll(() => byTestId('pivot-chart').locator('canvas').count()).toBe(1)
+    // Beside the controls and the templates, at 1280 px, every column is in sight: the nets
+    // too, with nothing to scroll sideways to, and no value cut.
+    const table = (await byTestId('pivot-table').boundingBox())!
+    const headers = byTestId('pivot-table').locator('thead th')
+    await expect.poll(() => headers.count()).toBe(6)
+    const lastHeader = (await headers.last().boundingBox())!
+    expect(lastHeader.x + lastHeader.width).toBeLessThanOrEqual(table.x + table.width + 1)
+    expect(await byTestId('pivot-table').locator('.n-data-table-td__ellipsis').count()).toBe(0)
     await screenLooks(suite.app, 'report-pivot')
   })
 

@@ -18,11 +18,18 @@ function textWidthIn(font: string): (text: string) => number {
   }
 }
 
-/** The grid's fonts at `element` (the grid, or what it is laid out in): cells, bold headers. */
-export function gridTextWidths(element: Element, fontSize = '13px'): TextWidths {
+/**
+ * The grid's fonts at `element` (the grid, or what it is laid out in): cells, and headers in
+ * `headerWeight` (the grid's are bold; a Naive UI table's 500).
+ */
+export function gridTextWidths(
+  element: Element,
+  fontSize = '13px',
+  headerWeight = 600,
+): TextWidths {
   const { fontFamily, fontStyle } = getComputedStyle(element)
   return {
     cell: textWidthIn(`${fontStyle} 400 ${fontSize} ${fontFamily}`),
-    header: textWidthIn(`${fontStyle} 600 ${fontSize} ${fontFamily}`),
+    header: textWidthIn(`${fontStyle} ${headerWeight} ${fontSize} ${fontFamily}`),
   }
 }
