@@ -86,6 +86,10 @@ describe('the pivot of a report', () => {
     const lastHeader = (await headers.last().boundingBox())!
     expect(lastHeader.x + lastHeader.width).toBeLessThanOrEqual(table.x + table.width + 1)
     expect(await byTestId('pivot-table').locator('.n-data-table-td__ellipsis').count()).toBe(0)
+    // The grouped column's name is whole, its bucket's select under it.
+    const keyName = byTestId('pivot-key-0').locator('.n-base-selection-overlay__wrapper').first()
+    expect(await keyName.textContent()).toBe('Created_date')
+    expect(await keyName.evaluate((name) => name.scrollWidth <= name.clientWidth)).toBe(true)
     await screenLooks(suite.app, 'report-pivot')
   })
 
