@@ -94,6 +94,14 @@ describe('the Bulk updates screen', () => {
     await expect.poll(() => pace.textContent()).toContain('finished')
     expect(await pace.textContent()).toContain('approved 25')
     await expect.poll(() => byTestId('bulk-results').locator('tbody tr').count()).toBe(25)
+    // Every row went to the job's Sandbox: no column repeats it, and each row's message is in
+    // sight at 1280 px, with nothing to scroll sideways to.
+    const headers = byTestId('bulk-results').locator('thead th')
+    expect(await headers.allTextContents()).not.toContain('Environment')
+    const table = (await byTestId('bulk-results').boundingBox())!
+    const message = (await headers.last().boundingBox())!
+    expect(await headers.last().textContent()).toBe('Message')
+    expect(message.x + message.width).toBeLessThanOrEqual(table.x + table.width + 1)
     await suite.app.screenshot('bulk-finished')
   })
 
