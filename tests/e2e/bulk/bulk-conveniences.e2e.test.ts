@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { useAppInBrowser } from '../harness/app-under-test'
 import type { AppPage } from '../harness/browser'
 import { selectsThatCutText } from '../harness/select-fit'
-import { atZoom150, screenLooks } from '../reports/screen-looks'
+import { atZoom150, chooseLanguage, screenLooks } from '../reports/screen-looks'
 
 // The import screen's conveniences, the run setup's labels and "Send the failed rows again", as
 // people see them: light and dark, English and Russian, 1024×700 and 150 %.
@@ -39,6 +39,27 @@ async function labelsOnOneLine(app: AppPage) {
       )
     }),
   )
+}
+
+/** The results' headers that take more than one line (a word wrapped inside: "Строк|а"). */
+async function headersOnMoreLines(app: AppPage) {
+  return app.page
+    .getByTestId('bulk-results')
+    .locator('thead th')
+    .evaluateAll((headers) =>
+      headers
+        .filter((header) => {
+          // The header's words: Vue's empty text nodes (its fragments' anchors) are not.
+          const walker = document.createTreeWalker(header, NodeFilter.SHOW_TEXT)
+          let text = walker.nextNode()
+          while (text && !text.textContent?.trim()) text = walker.nextNode()
+          if (!text) return false
+          const range = document.createRange()
+          range.selectNodeContents(text)
+          return range.getClientRects().length > 1
+        })
+        .map((header) => header.textContent),
+    )
 }
 
 describe('bulk conveniences', () => {
@@ -85,6 +106,11 @@ describe('bulk conveniences', () => {
     const again = byTestId('bulk-failed-again')
     await expect.poll(() => again.textContent()).toBe('Send the failed row again')
     await screenLooks(suite.app, 'bulk-failed-again')
+    // Every column of the results is wide enough for its header, in either language.
+    expect(await headersOnMoreLines(suite.app)).toEqual([])
+    await chooseLanguage(suite.app, 'Русский')
+    expect(await headersOnMoreLines(suite.app)).toEqual([])
+    await chooseLanguage(suite.app, 'English')
     await again.click()
     await expect.poll(() => counts.textContent(), { timeout: 20_000 }).toContain('1 / 1')
   })

@@ -22,7 +22,7 @@ export function useBulkResultColumns(
     {
       title: t('bulk.columns.row'),
       key: 'rowNumber',
-      width: 64,
+      width: 80,
       render: (row) => spreadsheetLine(row.rowNumber),
     },
     ...(showsEnvironment.value
