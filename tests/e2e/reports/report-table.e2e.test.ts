@@ -285,28 +285,35 @@ describe('the report table on a million rows', () => {
     suite.gatedesk.dialogs.nextOpen = millionFile
     let opened = { firstRowsMs: 0, stillReading: false }
     const progressPainted = await notePaintedTexts(page(), 'index-progress')
-    await phase('opening (click → first rows)', async () => {
-      // From the click to the first row's values on screen, seen from inside the page.
-      opened = await page().evaluate(async () => {
-        const clicked = performance.now()
-        document.querySelector<HTMLElement>('[data-testid=open-report-file]')!.click()
-        await new Promise<void>((resolve) => {
-          const check = () => {
-            const cell = document.querySelector('[data-testid=report-grid] [role=gridcell]')
-            if (cell?.textContent?.includes('5000000')) resolve()
-            else requestAnimationFrame(check)
-          }
-          check()
+    // The reading waits at the gate until the first rows are seen: a million rows are read in
+    // well under a second, at times before the table shows (as it once did on a CI machine).
+    const letGo = suite.gatedesk.indexGate.hold()
+    try {
+      await phase('opening (click → first rows)', async () => {
+        // From the click to the first row's values on screen, seen from inside the page.
+        opened = await page().evaluate(async () => {
+          const clicked = performance.now()
+          document.querySelector<HTMLElement>('[data-testid=open-report-file]')!.click()
+          await new Promise<void>((resolve) => {
+            const check = () => {
+              const cell = document.querySelector('[data-testid=report-grid] [role=gridcell]')
+              if (cell?.textContent?.includes('5000000')) resolve()
+              else requestAnimationFrame(check)
+            }
+            check()
+          })
+          const firstRowsMs = performance.now() - clicked
+          const progress = document.querySelector('[data-testid=index-progress]')
+          return { firstRowsMs, stillReading: progress !== null }
         })
-        const firstRowsMs = performance.now() - clicked
-        const progress = document.querySelector('[data-testid=index-progress]')
-        return { firstRowsMs, stillReading: progress !== null }
       })
-    })
-    measured['first rows visible (click → painted)'] = `${opened.firstRowsMs.toFixed(0)} ms`
-    // The first rows are on screen while the file is still being read: they never wait for the
-    // index. (How fast, in bench/report-engine.bench.ts: open → first rows.)
-    expect(opened.stillReading).toBe(true)
+      measured['first rows visible (click → painted)'] = `${opened.firstRowsMs.toFixed(0)} ms`
+      // The first rows are on screen while the file is still being read: they never wait for the
+      // index. (How fast, in bench/report-engine.bench.ts: open → first rows.)
+      expect(opened.stillReading).toBe(true)
+    } finally {
+      letGo()
+    }
     await expectRow(1, fields(0))
     await suite.app.screenshot('report-table-first-rows')
 
